@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: `unit` (node code, no servers), `integration` (the real API over HTTP on the
+ * embedded database server) and `web` (React code in happy-dom). Browser flows live in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'api/src/**/*.test.ts',
+            'couch/test/**/*.test.ts',
+            'design-docs/test/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['api/test/**/*.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own API and database server; two cores allow two at once.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+      {
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'web/src') } },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
