@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+export interface EmbeddedCouchOptions {
+  /** Where the databases, the generated credentials and the server's config and log live. */
+  dir: string;
+  /** Fixed port; default: a free loopback port chosen at each start. */
+  port?: number;
+  /** Delay before the first restart after an unexpected exit; doubles up to maxRestartDelayMs. */
+  restartDelayMs?: number;
+  maxRestartDelayMs?: number;
+  /** Receives the server's own output lines (it logs every request). */
+  onOutput?: (line: string) => void;
+}
+
+export interface CouchCredentials {
+  username: string;
+  password: string;
+}
+
+export type EmbeddedState = 'stopped' | 'starting' | 'running' | 'down';
+
+const HOST = '127.0.0.1';
+const CREDENTIALS_FILE = 'admin-credentials.json';
+
+/**
+ * The embedded CouchDB-compatible server (pouchdb-server) used when COUCH_URL is unset.
+ *
+ * Contract: it listens on loopback only, is never in admin-party mode (an admin generated on
+ * first start and kept in `dir`), and is reached only through the API. When the child dies
+ * unexpectedly it emits `down`, and it is restarted with back-off; `up` follows once it answers.
+ */
+export class EmbeddedCouch extends EventEmitter {
+  private child: ChildProcess | undefined;
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private restartDelay: number;
+  private credentials: CouchCredentials | undefined;
+  private currentPort: number | undefined;
+  state: EmbeddedState = 'stopped';
+
+  constructor(private readonly options: EmbeddedCouchOptions) {
+    super();
+    this.restartDelay = options.restartDelayMs ?? 1000;
+  }
+
+  /** The admin URL (with credentials) of the running server. */
+  get url(): string {
+    if (!this.credentials || this.currentPort === undefined) {
+      throw new Error('The embedded database server has not been started.');
+    }
+    const { username, password } = this.credentials;
+    return `http://${encodeURIComponent(username)}:${encodeURIComponent(password)}@${HOST}:${this.currentPort}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(): Promise<string> {
+    this.stopping = false;
+    await mkdir(this.options.dir, { recursive: true });
+    this.credentials = await loadOrCreateCredentials(this.options.dir);
+    await this.spawnChild();
+    return this.url;
+  }
+
+  private async spawnChild(): Promise<void> {
+    const dir = this.options.dir;
+    const credentials = this.credentials!;
+    // Restarts reuse the port, so clients holding the URL reconnect to the new process.
+    this.currentPort ??= this.options.port ?? (await freePort());
+    this.state = 'starting';
+    // The server hashes plain-text admin passwords in its config file on start; writing the
+    // plain one every time keeps our credentials file the single source of truth.
+    await writeFile(
+      path.join(dir, 'config.json'),
+      JSON.stringify(
+        {
+          admins: { [credentials.username]: credentials.password },
+          log: { file: path.join(dir, 'log.txt'), level: 'warning' },
+          couchdb: { uuid: await serverUuid(dir) },
+        },
+        null,
+        2,
+      ),
+      { mode: 0o600 },
+    );
+    const require = createRequire(import.meta.url);
+    const childScript = require.resolve('./child.cjs');
+    const child = spawn(
+      process.execPath,
+      [
+        childScript,
+        '--host',
+        HOST,
+        '--port',
+        String(this.currentPort),
+        '--dir',
+        dir,
+        '--config',
+        path.join(dir, 'config.json'),
+      ],
+      {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    this.child = child;
+    const forward = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim()) this.options.onOutput?.(line);
+      }
+    };
+    child.stdout?.on('data', forward);
+    child.stderr?.on('data', forward);
+    child.once('exit', (code, signal) => this.onExit(child, code, signal));
+
+    try {
+      await waitUntilUp(this.url, child, 30_000);
+    } catch (error) {
+      if (this.child === child) child.kill('SIGKILL');
+      throw error;
+    }
+    this.state = 'running';
+    this.restartDelay = this.options.restartDelayMs ?? 1000;
+    this.emit('up');
+  }
+
+  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.child !== child) return;
+    this.child = undefined;
+    if (this.stopping) {
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'down';
+    this.emit('down', { code, signal });
+    const delay = this.restartDelay;
+    this.restartDelay = Math.min(delay * 2, this.options.maxRestartDelayMs ?? 30_000);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.stopping) return;
+      this.spawnChild().catch((error: unknown) => {
+        this.emit('restart-failed', error);
+        // The failed child's exit schedules the next attempt.
+      });
+    }, delay);
+    this.restartTimer.unref();
+  }
+
+  /** Stops the server and waits for the process to exit. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    const child = this.child;
+    if (!child || child.exitCode !== null) {
+      this.state = 'stopped';
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+    this.state = 'stopped';
+  }
+}
+
+async function loadOrCreateCredentials(dir: string): Promise<CouchCredentials> {
+  const file = path.join(dir, CREDENTIALS_FILE);
+  if (existsSync(file)) {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<CouchCredentials>;
+    if (typeof parsed.username === 'string' && typeof parsed.password === 'string') {
+      return { username: parsed.username, password: parsed.password };
+    }
+    throw new Error(`${file} is not valid: expected {"username": "...", "password": "..."}.`);
+  }
+  const credentials = {
+    username: 'wayfarer_admin',
+    password: randomBytes(24).toString('base64url'),
+  };
+  await writeFile(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  await chmod(file, 0o600);
+  return credentials;
+}
+
+async function serverUuid(dir: string): Promise<string> {
+  const file = path.join(dir, 'server-uuid');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const uuid = randomBytes(16).toString('hex');
+  await writeFile(file, uuid);
+  return uuid;
+}
+
+/** A port that is free on loopback right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free port.'));
+      });
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const { origin, username, password } = new URL(url);
+  const auth =
+    'Basic ' +
+    Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString(
+      'base64',
+    );
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The embedded database server exited during start-up (code ${child.exitCode}).`,
+      );
+    }
+    try {
+      const response = await fetch(`${origin}/_session`, { headers: { authorization: auth } });
+      const body = (await response.json()) as { userCtx?: { roles?: string[] } };
+      if (response.ok && body.userCtx?.roles?.includes('_admin')) return;
+      lastError = new Error(`unexpected answer ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(
+    `The embedded database server did not start within ${timeoutMs} ms: ${String(lastError)}`,
+  );
+}

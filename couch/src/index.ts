@@ -1,0 +1,4 @@
+export { EmbeddedCouch, freePort } from './embedded';
+export type { EmbeddedCouchOptions, CouchCredentials, EmbeddedState } from './embedded';
+export { bootstrapServer, SERVER_DATABASES, serverSecurity, ensureDatabase } from './bootstrap';
+export type { ServerDatabaseKey } from './bootstrap';
