@@ -1,0 +1,5 @@
+export { loadDesign, DESIGN_DOCS_ROOT, hashOf, stripLeadingComments } from './load';
+export type { DatabaseDesign, JsDesignDoc, MangoIndex } from './load';
+export { pushDesign } from './push';
+export type { PushResult } from './push';
+export { deployServerDesign, USERDB_FOLDER } from './deploy';
