@@ -1,0 +1,103 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './context';
+import { AppError } from './lib/errors';
+import { errorResponse } from './lib/error-handler';
+import { healthRoutes } from './routes/health/health.routes';
+import { getServicesRoutes } from './routes/services/services.routes';
+import { webApp } from './web/static';
+
+/** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The whole HTTP application. Owns, once: request ids, request logs, security headers, CORS,
+ * body limits, compression and the error envelope; routes stay thin.
+ */
+export function createApp(deps: AppDeps) {
+  const { logger, env } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const entry = {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms,
+    };
+    if (c.res.status >= 500) logger.error(entry, 'request failed');
+    else logger.info(entry, 'request');
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  );
+  app.use(
+    '/api/*',
+    cors({
+      // Same-origin requests need no CORS; other origins only when listed in CORS_ORIGINS.
+      origin: (origin) => (env.CORS_ORIGINS.includes(origin) ? origin : null),
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      credentials: false,
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: env.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError(413, 'The request body is too large.');
+      },
+    }),
+  );
+  // Streaming replication feeds must not be buffered by compression.
+  app.use(async (c, next) => (c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next)));
+
+  app.route('/api/health', healthRoutes(deps));
+  app.route('/api/getServices', getServicesRoutes(deps));
+
+  app.all('/api/*', () => {
+    throw new AppError(404, 'Not found.');
+  });
+  app.all('/api', () => {
+    throw new AppError(404, 'Not found.');
+  });
+  app.use(webApp(deps.paths.webDist));
+  app.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  app.onError((error, c) => errorResponse(error, c, logger));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(8080);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.COUCH_URL).toBeUndefined();
+    expect(env.CORS_ORIGINS).toEqual([]);
+    expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('names each bad variable', () => {
+    try {
+      parseEnv({ PORT: 'abc', COUCH_URL: 'not a url', JWT_SECRET: 'short', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const names = (error as EnvError).issues.map((i) => i.name).sort();
+      expect(names).toEqual(['COUCH_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PORT']);
+      expect((error as Error).message).toContain('PORT: must be a whole number');
+    }
+  });
+
+  it('treats empty variables as unset (as compose passes them)', () => {
+    expect(parseEnv({ COUCH_URL: '', SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
+  });
+
+  it('splits CORS_ORIGINS and checks each origin', () => {
+    expect(parseEnv({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual(
+      ['https://a.example', 'https://b.example'],
+    );
+    expect(() => parseEnv({ CORS_ORIGINS: 'https://a.example, nope' })).toThrow(/CORS_ORIGINS/);
+  });
+});

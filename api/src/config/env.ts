@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Log levels understood by the logger (pino). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+        error: 'must be one of true, false, 1, 0, yes, no',
+      })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v))),
+  );
+
+/**
+ * Every environment variable the API reads. Documented in README.md (Configuration) and checked
+ * against docker-compose.yml by a test, so the three never drift apart.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(8080),
+  ),
+  /** Host the HTTP server binds to. */
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  /** CouchDB with credentials, e.g. http://admin:secret@couchdb:5984. Unset: embedded server. */
+  COUCH_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ error: 'must be a URL such as http://admin:secret@127.0.0.1:5984' })
+      .refine((u) => /^https?:/.test(u), 'must use http or https')
+      .optional(),
+  ),
+  /** HMAC secret for session tokens; at least 32 characters. Unset: generated once into DATA_DIR. */
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail:587. Unset: files in DATA_DIR/mail. */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ error: 'must be a URL such as smtp://user:pass@mail.example.com:587' })
+      .refine((u) => /^smtps?:/.test(u), 'must use smtp or smtps')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Wayfarer Market <no-reply@wayfarer.market>'),
+  ),
+  ADMIN_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ error: 'must be an email address' }).optional(),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be at least 8 characters long').optional(),
+  ),
+  /** The address people use to reach the app; used in mailed links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  /** Comma-separated origins allowed by CORS, e.g. https://app.example.com. Empty: same origin only. */
+  CORS_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins' }))),
+  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  /** Seed the demo data (services, demo users) on first start. */
+  SEED_DEMO: booleanFlag(true),
+  /** Largest request body accepted on JSON routes, in bytes. */
+  BODY_LIMIT_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(1_048_576),
+  ),
+  /** Built web app served by the API. Defaults to web/dist in this repo. */
+  WEB_DIST: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The names of every variable the API reads, for documentation and the compose-file test. */
+export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
+
+export class EnvError extends Error {
+  constructor(readonly issues: { name: string; message: string }[]) {
+    super(
+      'Invalid environment configuration:\n' +
+        issues.map((i) => `  ${i.name}: ${i.message}`).join('\n'),
+    );
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment; throws an EnvError whose message names each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    // One message per variable: the first rule it breaks.
+    const byName = new Map<string, string>();
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      if (!byName.has(name)) {
+        byName.set(name, `${issue.message} (got ${JSON.stringify(source[name] ?? null)})`);
+      }
+    }
+    throw new EnvError([...byName].map(([name, message]) => ({ name, message })));
+  }
+  return result.data;
+}
+
+/** Absolute paths derived from the environment. */
+export function resolvePaths(env: Env, cwd = process.cwd()) {
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  return {
+    dataDir,
+    couchDir: path.join(dataDir, 'couch'),
+    mailDir: path.join(dataDir, 'mail'),
+    webDist: path.resolve(cwd, env.WEB_DIST ?? path.join(repoRoot(), 'web', 'dist')),
+  };
+}
+
+/** The repository root (api/src/config -> ../../..). */
+export function repoRoot(): string {
+  return path.resolve(import.meta.dirname, '..', '..', '..');
+}

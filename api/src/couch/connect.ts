@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nano, { type DocumentScope, type ServerScope } from 'nano';
+import { EmbeddedCouch, SERVER_DATABASES, type ServerDatabaseKey } from '@wayfarer/couch';
+import type { Logger } from '../lib/logger';
+
+export type CouchHealth =
+  { ok: true; vendor: string; version: string } | { ok: false; error: string };
+
+export interface Couch {
+  server: ServerScope;
+  /** Admin URL with credentials: never log it or send it to a client. */
+  url: string;
+  embedded: EmbeddedCouch | undefined;
+  db<T = Record<string, unknown>>(key: ServerDatabaseKey): DocumentScope<T>;
+  ping(timeoutMs?: number): Promise<CouchHealth>;
+  stop(): Promise<void>;
+}
+
+const RUNNING_FILE = 'running.json';
+/** Data directories whose embedded server this process runs (the pid check cannot see these). */
+const inUseHere = new Set<string>();
+
+function authHeader(url: URL): string {
+  const user = decodeURIComponent(url.username);
+  const pass = decodeURIComponent(url.password);
+  return 'Basic ' + Buffer.from(`${user}:${pass}`).toString('base64');
+}
+
+function fromUrl(
+  url: string,
+  embedded: EmbeddedCouch | undefined,
+  stop: () => Promise<void>,
+): Couch {
+  const server = nano({ url });
+  const parsed = new URL(url);
+  const origin = parsed.origin;
+  const auth = authHeader(parsed);
+  return {
+    server,
+    url,
+    embedded,
+    db: <T>(key: ServerDatabaseKey) => server.use<T>(SERVER_DATABASES[key]),
+    async ping(timeoutMs = 2000): Promise<CouchHealth> {
+      try {
+        const response = await fetch(`${origin}/`, {
+          headers: { authorization: auth },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (!response.ok) return { ok: false, error: `answered ${response.status}` };
+        const body = (await response.json()) as Record<string, unknown>;
+        const vendor = body.couchdb ? 'CouchDB' : 'pouchdb-server';
+        const version = String(body.version ?? 'unknown');
+        return { ok: true, vendor, version };
+      } catch (error) {
+        const e = error as { name?: string; cause?: { code?: string }; message?: string };
+        return {
+          ok: false,
+          error:
+            e.name === 'TimeoutError' ? 'timed out' : (e.cause?.code ?? e.message ?? 'unreachable'),
+        };
+      }
+    },
+    stop,
+  };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * COUCH_URL set: that server. Unset: the embedded server in `couchDir`, started here and stopped
+ * with `stop()`. A second API on the same data directory is refused, since two database
+ * processes must never open the same files.
+ */
+export async function connectCouch(
+  options: { couchUrl: string | undefined; couchDir: string },
+  logger: Logger,
+): Promise<Couch> {
+  if (options.couchUrl) {
+    return fromUrl(options.couchUrl, undefined, async () => undefined);
+  }
+  const couchDir = path.resolve(options.couchDir);
+  if (inUseHere.has(couchDir)) {
+    throw new Error(
+      `Another Wayfarer API in this process is using ${couchDir}. Set DATA_DIR to another folder.`,
+    );
+  }
+  const runningFile = path.join(options.couchDir, RUNNING_FILE);
+  if (existsSync(runningFile)) {
+    const running = JSON.parse(await readFile(runningFile, 'utf8')) as { pid?: number };
+    if (running.pid && running.pid !== process.pid && processAlive(running.pid)) {
+      throw new Error(
+        `Another Wayfarer API (pid ${running.pid}) is using ${options.couchDir}. Stop it, or set DATA_DIR to another folder.`,
+      );
+    }
+  }
+  const embedded = new EmbeddedCouch({
+    dir: options.couchDir,
+    onOutput: (line) => logger.debug({ component: 'embedded-couch' }, line),
+  });
+  embedded.on('down', ({ code, signal }: { code: number | null; signal: string | null }) =>
+    logger.error(
+      { component: 'embedded-couch', code, signal },
+      'The embedded database server stopped unexpectedly; restarting it.',
+    ),
+  );
+  embedded.on('up', () =>
+    logger.info({ component: 'embedded-couch' }, 'embedded database server is up'),
+  );
+  embedded.on('restart-failed', (err: unknown) =>
+    logger.error(
+      { component: 'embedded-couch', err },
+      'restarting the embedded database server failed',
+    ),
+  );
+  inUseHere.add(couchDir);
+  try {
+    const url = await embedded.start();
+    const port = Number(new URL(url).port);
+    await writeFile(runningFile, JSON.stringify({ pid: process.pid, port }), { mode: 0o600 });
+    return fromUrl(url, embedded, async () => {
+      await embedded.stop();
+      await rm(runningFile, { force: true });
+      inUseHere.delete(couchDir);
+    });
+  } catch (error) {
+    inUseHere.delete(couchDir);
+    throw error;
+  }
+}
+
+/**
+ * For command-line tools (ddocs:push, admin:create): the database of a running API on this data
+ * directory if there is one, else a server started just for the tool.
+ */
+export async function connectForTool(
+  options: { couchUrl: string | undefined; couchDir: string },
+  logger: Logger,
+): Promise<Couch> {
+  if (options.couchUrl) return connectCouch(options, logger);
+  const runningFile = path.join(options.couchDir, RUNNING_FILE);
+  const credentialsFile = path.join(options.couchDir, 'admin-credentials.json');
+  if (existsSync(runningFile) && existsSync(credentialsFile)) {
+    const running = JSON.parse(await readFile(runningFile, 'utf8')) as {
+      pid?: number;
+      port?: number;
+    };
+    const creds = JSON.parse(await readFile(credentialsFile, 'utf8')) as {
+      username: string;
+      password: string;
+    };
+    if (running.pid && running.port && processAlive(running.pid)) {
+      const url = `http://${encodeURIComponent(creds.username)}:${encodeURIComponent(creds.password)}@127.0.0.1:${running.port}`;
+      return fromUrl(url, undefined, async () => undefined);
+    }
+  }
+  return connectCouch(options, logger);
+}

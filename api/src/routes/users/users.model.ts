@@ -1,0 +1,34 @@
+import type { Role } from '../../schemas';
+
+/** A user account as stored in wf_users (`_id` = `user:<id>`). Never sent to a client as is. */
+export interface UserDoc {
+  _id: string;
+  _rev?: string;
+  type: 'user';
+  id: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  full_name: string;
+  tagname: string | null;
+  bio: string;
+  expertise: string | null;
+  location: string | null;
+  languages: string[];
+  avatar: string | null;
+  cv: string | null;
+  status: 'active' | 'suspended';
+  email_verified_at: string | null;
+  /** Bumped to revoke every session at once (password change, suspension). */
+  session_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Reservation documents make email and tagname unique: CouchDB refuses a second create. */
+export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+export const tagnameKey = (tagname: string) => `tagname:${tagname}`;
+export const userKey = (id: string) => `user:${id}`;
+
+/** Tagname rule (PRODUCT.md): lower-case letters, digits and underscore, 3 to 30 characters. */
+export const TAGNAME_PATTERN = /^[a-z0-9_]{3,30}$/;

@@ -1,0 +1,116 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { bootstrapServer, SERVER_DATABASES } from '@wayfarer/couch';
+import { deployServerDesign } from '@wayfarer/design-docs';
+import { createApp, type App } from './app';
+import { repoRoot, resolvePaths, type Env } from './config/env';
+import { connectCouch, type Couch } from './couch/connect';
+import type { AppDeps } from './context';
+import { createLogger, type Logger } from './lib/logger';
+import { loadJwtSecret } from './lib/secrets';
+import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: App;
+  deps: AppDeps;
+  seeded: boolean;
+  /** Stops accepting, lets in-flight requests finish (up to graceMs), then stops the database. */
+  close(graceMs?: number): Promise<void>;
+}
+
+async function readVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(path.join(repoRoot(), 'api', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Server databases with their `_security`, then the design documents that changed. Idempotent. */
+export async function prepareSchema(couch: Couch, logger: Logger) {
+  const created = await bootstrapServer(couch.server);
+  if (created.length) logger.info({ databases: created }, 'databases created or secured');
+  const design = await deployServerDesign(couch.server, SERVER_DATABASES);
+  for (const id of design.pushed) logger.info({ ddoc: id }, 'design document pushed');
+  logger.debug({ unchanged: design.unchanged.length }, 'design documents unchanged');
+  return design;
+}
+
+/** Prepares the database side: schema, the configured admin, the demo data on first start. */
+export async function prepareDatabase(
+  couch: Couch,
+  env: Env,
+  logger: Logger,
+): Promise<{ seeded: boolean }> {
+  await prepareSchema(couch, logger);
+  await ensureConfiguredAdmin(couch, logger, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  const seeded = env.SEED_DEMO ? await seedDemoData(couch, logger) : false;
+  return { seeded };
+}
+
+export async function startServer(env: Env, logger = createLogger(env)): Promise<RunningServer> {
+  const paths = resolvePaths(env);
+  await mkdir(paths.couchDir, { recursive: true });
+  const couch = await connectCouch({ couchUrl: env.COUCH_URL, couchDir: paths.couchDir }, logger);
+  let server: ServerType | undefined;
+  try {
+    const { seeded } = await prepareDatabase(couch, env, logger);
+    const deps: AppDeps = {
+      env,
+      paths,
+      couch,
+      logger,
+      jwtSecret: await loadJwtSecret(env.JWT_SECRET, paths.dataDir),
+      version: await readVersion(),
+      startedAt: Date.now(),
+    };
+    const app = createApp(deps);
+    const port = await new Promise<number>((resolve, reject) => {
+      server = serve(
+        { fetch: app.fetch, port: env.PORT, hostname: env.HOST },
+        (info: AddressInfo) => resolve(info.port),
+      );
+      server.once('error', reject);
+    });
+    const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+    const url = `http://${host}:${port}`;
+    const httpServer = server!;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      app,
+      deps,
+      seeded,
+      close(graceMs = 10_000) {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            const force = setTimeout(() => {
+              logger.warn('closing the connections still open after the grace period');
+              (
+                httpServer as unknown as { closeAllConnections?: () => void }
+              ).closeAllConnections?.();
+            }, graceMs);
+            force.unref();
+            httpServer.close(() => {
+              clearTimeout(force);
+              resolve();
+            });
+            (
+              httpServer as unknown as { closeIdleConnections?: () => void }
+            ).closeIdleConnections?.();
+          });
+          await couch.stop();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await couch.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+
+/** Files that must be revalidated on every load so a new deploy is picked up. */
+const NEVER_CACHED =
+  /^(index\.html|sw\.js|registerSW\.js|workbox-[^/]+\.js|manifest\.webmanifest)$/;
+/** Paths that look like files: a missing one is a 404, never the app shell. */
+const LOOKS_LIKE_FILE = /\.[a-z0-9]{1,8}$/i;
+
+function cacheControl(relative: string): string {
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (NEVER_CACHED.test(relative)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html and the service worker
+ * revalidated every time, and the app shell for any other non-/api path (history-style routing).
+ */
+export function webApp(distDir: string): MiddlewareHandler {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, 'index.html');
+
+  const send = async (file: string, relative: string, method: string, status = 200) => {
+    const info = await stat(file);
+    const headers = new Headers({
+      'Content-Type': getMimeType(file) ?? 'application/octet-stream',
+      'Content-Length': String(info.size),
+      'Cache-Control': cacheControl(relative),
+      'Last-Modified': info.mtime.toUTCString(),
+    });
+    if (relative === 'sw.js') headers.set('Service-Worker-Allowed', '/');
+    if (method === 'HEAD') return new Response(null, { status, headers });
+    const stream = Readable.toWeb(createReadStream(file)) as ReadableStream;
+    return new Response(stream, { status, headers });
+  };
+
+  return async (c, next) => {
+    const method = c.req.method;
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      c.req.path === '/api' ||
+      c.req.path.startsWith('/api/')
+    ) {
+      return next();
+    }
+    if (!existsSync(indexFile)) {
+      return c.text(
+        'The web app has not been built yet: run `npm run build` (npm start does it for you).',
+        503,
+      );
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(c.req.path);
+    } catch {
+      return c.text('Bad request', 400);
+    }
+    const relative = path.posix.normalize(decoded).replace(/^\/+/, '');
+    const file = path.join(root, relative);
+    if (relative && !relative.startsWith('..') && file.startsWith(root + path.sep)) {
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isFile()) return send(file, relative, method);
+    }
+    if (LOOKS_LIKE_FILE.test(relative) && !relative.endsWith('.html')) {
+      return c.text('Not found', 404);
+    }
+    return send(indexFile, 'index.html', method);
+  };
+}
