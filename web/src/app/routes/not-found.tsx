@@ -1,0 +1,6 @@
+import { NotFoundPage } from '@/features/not-found/components/not-found-page';
+import { buildPath } from '../paths';
+
+export function Component() {
+  return <NotFoundPage homeHref={buildPath('index')} />;
+}

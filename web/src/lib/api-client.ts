@@ -1,0 +1,171 @@
+// The one door to the HTTP API (API.md): JSON in and out, the bearer token, and error parsing per
+// spec section 8, so screens only ever see `ApiError`.
+import { authStore, clearAuth } from '@/stores/auth';
+
+export const API_BASE = '/api';
+
+/** Spec section 8: the text when the server gave no usable error body. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+/** Spec section 8: the alert's default text when only field errors came back. */
+export const INPUT_ERROR_MESSAGE = 'There were some problems with your input.';
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach the server. Check your connection and try again.';
+
+/** Server field name → human sentences, as in a 422 `errors` object. */
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no response arrived (offline, DNS, connection refused). */
+  readonly status: number;
+  readonly errors: FieldErrors;
+  readonly body: unknown;
+
+  constructor(
+    status: number,
+    message: string,
+    errors: FieldErrors = {},
+    body?: unknown,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.status = status;
+    this.errors = errors;
+    this.body = body;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function toFieldErrors(source: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, value] of Object.entries(source)) {
+    const sentences = (Array.isArray(value) ? value : [value]).filter(
+      (s): s is string => typeof s === 'string' && s !== '',
+    );
+    if (sentences.length > 0) errors[field] = sentences;
+  }
+  return errors;
+}
+
+/**
+ * Spec section 8: an `errors` object is used per field; otherwise a `message` becomes the one
+ * general error; otherwise an object body is itself read as field errors; with no object body,
+ * the generic sentence.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (!isObject(body)) return new ApiError(status, GENERIC_ERROR_MESSAGE, {}, body);
+  const message = typeof body.message === 'string' && body.message !== '' ? body.message : null;
+  if (isObject(body.errors)) {
+    return new ApiError(status, message ?? INPUT_ERROR_MESSAGE, toFieldErrors(body.errors), body);
+  }
+  if (message !== null) return new ApiError(status, message, {}, body);
+  const errors = toFieldErrors(body);
+  const fallback = Object.keys(errors).length > 0 ? INPUT_ERROR_MESSAGE : GENERIC_ERROR_MESSAGE;
+  return new ApiError(status, fallback, errors, body);
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Spec section 4: a 401 while logged in logs out and goes to login. The client clears the auth
+ * store itself; the app subscribes here to navigate. Returns the unsubscribe function.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = API_BASE + (path.startsWith('/') ? path : `/${path}`);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+const isAbort = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { name?: unknown }).name === 'AbortError';
+
+type Parsed = { ok: true; value: unknown } | { ok: false; text: string };
+
+async function readBody(response: Response): Promise<Parsed> {
+  const text = await response.text();
+  if (text === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, text };
+  }
+}
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const token = authStore.token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, undefined, { cause: error });
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      clearAuth();
+      for (const listener of unauthorizedListeners) listener();
+    }
+    throw toApiError(response.status, parsed.ok ? parsed.value : parsed.text);
+  }
+  // A 2xx that is not JSON (an HTML fallback page, a proxy) is not the answer the caller typed.
+  if (!parsed.ok) throw new ApiError(response.status, GENERIC_ERROR_MESSAGE, {}, parsed.text);
+  return parsed.value as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) =>
+    apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('DELETE', path, body, options),
+};

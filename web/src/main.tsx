@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { buildPath } from '@/app/paths';
+import { AppProvider } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { onUnauthorized } from '@/lib/api-client';
+import { reloadOnChunkError } from '@/lib/chunk-reload';
+import '@/styles/global.css';
+
+// Vite's preload helper failed to fetch a chunk's dependency (an old build after a deploy).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnChunkError(event.payload)) event.preventDefault();
+});
+
+const router = createAppRouter();
+
+// Spec section 4: a 401 while logged in ends the session (the client cleared it) and goes to login.
+onUnauthorized(() => void router.navigate(buildPath('login')));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);
