@@ -5,14 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { parse } from 'yaml';
+import { ENV_NAMES } from '../../api/src/config/env';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-// The variables the API reads. A static import would pull api/src into the couch TypeScript
-// project, which `tsc -p couch` rejects for a composite project (TS6307: file not listed in
-// the project); this loads the same module at run time and declares only what is used.
-const envModule = '../../api/src/config/env';
-const { ENV_NAMES } = (await import(envModule)) as { ENV_NAMES: readonly string[] };
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 // ---- docker-compose.yml ----------------------------------------------------------------------

@@ -1,0 +1,193 @@
+/**
+ * HTTP baseline: how much the API's stack costs per request, as ratios against a bare Hono route.
+ *
+ * Starts, in this process: the real API (`startServer`, embedded database on a fresh temporary
+ * data directory, demo data seeded, logging off) and a bare Hono app with one route
+ * `GET /json` on @hono/node-server. Then loads, one after another with autocannon:
+ *   1. bare `GET /json`            the baseline: Node HTTP + Hono, nothing else
+ *   2. API `GET /api/health`       the middleware stack + one round trip to the database
+ *   3. API `GET /api/getServices`  the middleware stack + a database query
+ * and prints req/s, p50 and p99 with ratios against the baseline, then writes the figures to
+ * bench/results/.
+ *
+ * Run:    npm run bench -- http-baseline
+ *    or:  npx tsx bench/http-baseline.bench.ts
+ * Options (environment): BENCH_DURATION seconds per route (default 10), BENCH_CONNECTIONS
+ * (default 10), BENCH_WARMUP seconds of discarded warm-up per route (default 2).
+ * Exits 1 if any request errored or answered non-2xx.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import {
+  DEFAULT_WARMUP_SECONDS,
+  measure,
+  printTable,
+  resultsFileName,
+  writeResults,
+  type MeasureResult,
+} from './lib/harness';
+import { parseEnv } from '../api/src/config/env';
+import { startServer, type RunningServer } from '../api/src/server';
+
+const HOST = '127.0.0.1';
+const BASELINE = 'bare hono GET /json';
+
+function numberFromEnv(name: string, fallback: number, integer: boolean, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    console.error(`${name} must be a ${integer ? 'whole ' : ''}number >= ${min} (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
+const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);
+const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
+
+function startBare(): Promise<{ server: ServerType; url: string }> {
+  const app = new Hono();
+  app.get('/json', (c) => c.json([{ id: 'a', name: 'A' }]));
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: HOST }, (info: AddressInfo) =>
+      resolve({ server, url: `http://${HOST}:${info.port}` }),
+    );
+    server.once('error', reject);
+  });
+}
+
+function closeBare(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
+}
+
+/** One request before loading a route: it must answer 2xx, or the figures would mean nothing. */
+async function check(url: string, expect: (body: unknown) => string | undefined): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const body: unknown = await response.json();
+  const problem = response.ok ? expect(body) : `answered ${response.status}`;
+  if (problem) throw new Error(`${url}: ${problem}`);
+  return body;
+}
+
+const tempDirs: string[] = [];
+let api: RunningServer | undefined;
+let bare: ServerType | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.allSettled([api?.close(2000), bare ? closeBare(bare) : undefined]);
+    await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
+  })();
+  return cleaning;
+}
+
+// Bounded in time: the routes' runs plus generous room for start-up and shutdown.
+const routes = 3;
+const limitMs = (routes * (durationSeconds + warmupSeconds) + 120) * 1000;
+const watchdog = setTimeout(() => {
+  console.error(`http-baseline: still running after ${limitMs / 1000} s; stopping.`);
+  void cleanUp().finally(() => process.exit(1));
+}, limitMs);
+watchdog.unref();
+
+// Ctrl-C reaches this process twice under `npm run bench` (from the terminal and from run.ts):
+// every signal waits for the same clean-up.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!cleaning) console.error(`http-baseline: ${signal}; stopping.`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
+  const webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));
+  tempDirs.push(dataDir, webDist);
+
+  console.log('http-baseline: starting the API (embedded database) and the bare Hono server…');
+  const env = parseEnv({
+    PORT: '0',
+    HOST,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    WEB_DIST: webDist,
+  });
+  api = await startServer(env);
+  const started = await startBare();
+  bare = started.server;
+  const apiUrl = `http://${HOST}:${api.port}`;
+
+  const targets = [
+    { name: BASELINE, url: `${started.url}/json`, expect: () => undefined },
+    {
+      name: 'api GET /api/health',
+      url: `${apiUrl}/api/health`,
+      expect: (b: unknown) =>
+        (b as { status?: string }).status === 'ok' ? undefined : 'health is not ok',
+    },
+    {
+      name: 'api GET /api/getServices',
+      url: `${apiUrl}/api/getServices`,
+      expect: (b: unknown) =>
+        Array.isArray(b) && b.length > 0 ? undefined : 'no services (demo data not seeded?)',
+    },
+  ];
+  const bodies = [];
+  for (const t of targets) bodies.push(await check(t.url, t.expect));
+  const services = bodies[2] as unknown[];
+
+  console.log(
+    `http-baseline: ${targets.length} routes, ${connections} connections, ` +
+      `${warmupSeconds} s warm-up + ${durationSeconds} s each, one at a time ` +
+      `(getServices returns ${services.length} services)\n`,
+  );
+  const rows: MeasureResult[] = [];
+  for (const t of targets) {
+    const row = await measure(t.name, { url: t.url, connections, durationSeconds, warmupSeconds });
+    rows.push(row);
+    console.log(
+      `  ${t.name}: ${row.requests_per_sec.toFixed(0)} req/s, p50 ${row.p50_ms} ms, ` +
+        `p99 ${row.p99_ms} ms, ${row.total} requests, ${row.errors} errors, ${row.non2xx} non-2xx`,
+    );
+  }
+  console.log('');
+  printTable(rows, BASELINE);
+
+  const file = await writeResults(resultsFileName('http-baseline'), {
+    benchmark: 'http-baseline',
+    baseline: BASELINE,
+    settings: { connections, durationSeconds, warmupSeconds },
+    services: services.length,
+    rows,
+  });
+  console.log(`\nhttp-baseline: results written to ${path.relative(process.cwd(), file)}`);
+
+  const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
+  for (const r of failed) {
+    console.error(
+      `http-baseline: ${r.name} had ${r.errors} errors and ${r.non2xx} non-2xx answers`,
+    );
+  }
+  return failed.length > 0 ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error('http-baseline failed:', error);
+} finally {
+  await cleanUp();
+}
+process.exit(code);
