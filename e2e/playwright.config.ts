@@ -71,6 +71,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       PUBLIC_URL: baseURL,
+      // Every test signs in from 127.0.0.1; the limits themselves are covered by API tests.
+      RATE_LIMIT_PER_IP: '100000',
+      RATE_LIMIT_PER_ADDRESS: '1000',
     },
   },
 });

@@ -9,6 +9,11 @@ import { AppError } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
 import { healthRoutes } from './routes/health/health.routes';
 import { getServicesRoutes } from './routes/services/services.routes';
+import { authenticate } from './auth/middleware';
+import { authRoutes } from './routes/auth/auth.routes';
+import { devRoutes } from './routes/dev/dev.routes';
+import { userRoutes } from './routes/users/users.routes';
+import { FILE_LIMITS } from './routes/users/accounts.service';
 import { webApp } from './web/static';
 
 /** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
@@ -73,20 +78,34 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
-  app.use(
-    '/api/*',
+  // Uploads have their own (larger) limits, with room for the multipart envelope.
+  const uploadLimits: Record<string, number> = {
+    '/api/user/avatar': FILE_LIMITS.avatar.maxBytes + 64 * 1024,
+    '/api/user/cv': FILE_LIMITS.cv.maxBytes + 64 * 1024,
+  };
+  const limitFor = (maxSize: number) =>
     bodyLimit({
-      maxSize: env.BODY_LIMIT_BYTES,
+      maxSize,
       onError: () => {
         throw new AppError(413, 'The request body is too large.');
       },
-    }),
+    });
+  const defaultLimit = limitFor(env.BODY_LIMIT_BYTES);
+  const pathLimits = new Map(
+    Object.entries(uploadLimits).map(([path, max]) => [path, limitFor(max)]),
   );
+  app.use('/api/*', (c, next) => (pathLimits.get(c.req.path) ?? defaultLimit)(c, next));
   // Streaming replication feeds must not be buffered by compression.
   app.use(async (c, next) => (c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next)));
 
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/getServices', getServicesRoutes(deps));
+  // The refresh route reads its (possibly expired) token itself; everything else is authenticated here.
+  const auth = authenticate(deps);
+  app.use('/api/*', (c, next) => (c.req.path === '/api/token/refresh' ? next() : auth(c, next)));
+  app.route('/api', authRoutes(deps));
+  app.route('/api', userRoutes(deps));
+  if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found.');

@@ -1,6 +1,10 @@
 import type { Env } from './config/env';
 import type { Couch } from './couch/connect';
 import type { Logger } from './lib/logger';
+import type { Mailer } from './mail/mailer';
+import type { RateLimits } from './lib/rate-limit';
+import type { SessionDoc } from './auth/sessions';
+import type { UserDoc } from './routes/users/users.model';
 
 /** What every route gets: built once at start-up, passed to createApp. */
 export interface AppDeps {
@@ -12,10 +16,22 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
   version: string;
   startedAt: number;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+  /** The address people use to reach the app (PUBLIC_URL, else the address it listens on). */
+  publicUrl(): string;
+}
+
+/** The signed-in caller, set by the auth middleware. */
+export interface AuthContext {
+  user: UserDoc;
+  session: SessionDoc;
+  sessionId: string;
 }
 
 export type AppEnv = {
   Variables: {
     requestId: string;
+    auth: AuthContext | undefined;
   };
 };

@@ -10,6 +10,8 @@ import { connectCouch, type Couch } from './couch/connect';
 import type { AppDeps } from './context';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './lib/secrets';
+import { createRateLimits } from './lib/rate-limit';
+import { createMailer } from './mail/mailer';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
 
 export interface RunningServer {
@@ -58,6 +60,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
   let server: ServerType | undefined;
   try {
     const { seeded } = await prepareDatabase(couch, env, logger);
+    let listeningUrl = `http://localhost:${env.PORT}`;
     const deps: AppDeps = {
       env,
       paths,
@@ -66,6 +69,15 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
       jwtSecret: await loadJwtSecret(env.JWT_SECRET, paths.dataDir),
       version: await readVersion(),
       startedAt: Date.now(),
+      mailer: createMailer(
+        { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: paths.mailDir },
+        logger,
+      ),
+      rateLimits: createRateLimits({
+        perAddress: env.RATE_LIMIT_PER_ADDRESS,
+        perIp: env.RATE_LIMIT_PER_IP,
+      }),
+      publicUrl: () => (env.PUBLIC_URL ?? listeningUrl).replace(/\/$/, ''),
     };
     const app = createApp(deps);
     const port = await new Promise<number>((resolve, reject) => {
@@ -77,6 +89,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
     });
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
     const url = `http://${host}:${port}`;
+    listeningUrl = url;
     const httpServer = server!;
     let closing: Promise<void> | undefined;
     return {

@@ -31,3 +31,14 @@ describe('users/accounts/views/by_tagname/map.js', () => {
     expect(runMap(map, { type: 'user', tagname: null })).toEqual([]);
   });
 });
+
+describe('users/accounts/views/sessions_by_user/map.js', () => {
+  const map = source('users/accounts/views/sessions_by_user/map.js');
+
+  it('emits each session under its user with its revision', () => {
+    expect(
+      runMap(map, { _id: 'session:abc', _rev: '1-x', type: 'session', user_id: 'u1' }),
+    ).toEqual([['u1', { rev: '1-x' }]]);
+    expect(runMap(map, { type: 'user', user_id: 'u1' })).toEqual([]);
+  });
+});

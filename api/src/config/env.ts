@@ -98,6 +98,16 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(1_048_576),
   ),
+  /** Attempts per address in 15 minutes on login, register, password mail and reset. */
+  RATE_LIMIT_PER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(10),
+  ),
+  /** Attempts per IP address in 15 minutes on the same endpoints. */
+  RATE_LIMIT_PER_IP: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(100),
+  ),
   /** Built web app served by the API. Defaults to web/dist in this repo. */
   WEB_DIST: optionalString,
 });

@@ -62,7 +62,5 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   });
 }
 
-export const ROLES = ['Admin', 'Customer', 'Agent', 'Lecturer', 'Student'] as const;
-export type Role = (typeof ROLES)[number];
-/** Roles a person may pick at registration; admins are made by a command or another admin. */
-export const SELF_SERVICE_ROLES = ['Customer', 'Agent', 'Lecturer', 'Student'] as const;
+export * from './roles';
+export * from './accounts';

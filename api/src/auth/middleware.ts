@@ -1,0 +1,68 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv, AuthContext } from '../context';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { can, type Permission, type Role } from '../schemas';
+import { checkSession } from './sessions';
+import { verifyAccessToken } from './tokens';
+
+export function bearerToken(c: Context): string | undefined {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * Reads the bearer token when there is one. A missing token leaves the caller a guest; a bad,
+ * expired or revoked one is a 401 (so a client holding it knows to refresh or log in again).
+ */
+export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('auth', undefined);
+    const token = bearerToken(c);
+    if (!token) return next();
+    const verified = await verifyAccessToken(deps.jwtSecret, token);
+    if (!verified.ok) {
+      throw unauthorized(
+        verified.reason === 'expired'
+          ? 'Your session token has expired. Refresh it or log in again.'
+          : 'Unauthenticated.',
+      );
+    }
+    const check = await checkSession(deps.couch, verified.claims.sub, verified.claims.sid);
+    if (!check.ok) throw unauthorized(check.message);
+    c.set('auth', { user: check.user, session: check.session, sessionId: verified.claims.sid });
+    return next();
+  };
+}
+
+export function currentAuth(c: Context<AppEnv>): AuthContext {
+  const auth = c.get('auth');
+  if (!auth) throw unauthorized();
+  return auth;
+}
+
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  currentAuth(c);
+  return next();
+};
+
+/** Content-creating actions need a verified email address (issue 3). */
+export const requireVerified: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { user } = currentAuth(c);
+  if (!user.email_verified_at) {
+    throw new AppError(
+      403,
+      'Verify your email address first: open the link we emailed you, or ask for a new one.',
+    );
+  }
+  return next();
+};
+
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { user } = currentAuth(c);
+    if (!can(user.role as Role, permission))
+      throw forbidden('Your account type is not allowed to do this.');
+    return next();
+  };
+}

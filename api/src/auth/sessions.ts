@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { Couch } from '../couch/connect';
+import { userKey, type UserDoc } from '../routes/users/users.model';
+
+/** A signed-in device. `sv` must equal the user's `session_version` for the session to count. */
+export interface SessionDoc {
+  _id: string;
+  _rev?: string;
+  type: 'session';
+  user_id: string;
+  sv: number;
+  remember: boolean;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  user_agent: string;
+  ip: string;
+}
+
+export const SESSION_TTL_REMEMBER_MS = 365 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const sessionKey = (id: string) => `session:${id}`;
+
+export async function createSession(
+  couch: Couch,
+  user: UserDoc,
+  options: { remember: boolean; userAgent: string; ip: string },
+): Promise<SessionDoc> {
+  const now = Date.now();
+  const doc: SessionDoc = {
+    _id: sessionKey(randomBytes(16).toString('hex')),
+    type: 'session',
+    user_id: user.id,
+    sv: user.session_version,
+    remember: options.remember,
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(
+      now + (options.remember ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_MS),
+    ).toISOString(),
+    revoked_at: null,
+    user_agent: options.userAgent.slice(0, 300),
+    ip: options.ip,
+  };
+  const result = await couch.db('users').insert(doc as never);
+  return { ...doc, _rev: result.rev };
+}
+
+export const sessionIdOf = (doc: SessionDoc) => doc._id.slice('session:'.length);
+
+export type SessionCheck =
+  { ok: true; session: SessionDoc; user: UserDoc } | { ok: false; message: string };
+
+/**
+ * Loads the session and its user in one request and decides whether the session still counts:
+ * not revoked, not past its end, issued since the user's last "sign out everywhere", and the
+ * account active.
+ */
+export async function checkSession(
+  couch: Couch,
+  userId: string,
+  sessionId: string,
+): Promise<SessionCheck> {
+  const result = await couch.db('users').fetch({ keys: [sessionKey(sessionId), userKey(userId)] });
+  const [sessionRow, userRow] = result.rows as { doc?: unknown; error?: string }[];
+  const session = sessionRow?.doc as SessionDoc | undefined;
+  const user = userRow?.doc as UserDoc | undefined;
+  if (!user || user.type !== 'user')
+    return { ok: false, message: 'This account no longer exists.' };
+  if (!session || session.type !== 'session' || session.user_id !== user.id || session.revoked_at) {
+    return { ok: false, message: 'Your session has ended. Please log in again.' };
+  }
+  if (Date.parse(session.expires_at) <= Date.now()) {
+    return { ok: false, message: 'Your session has expired. Please log in again.' };
+  }
+  if (user.status === 'suspended') {
+    return {
+      ok: false,
+      message: 'This account has been suspended. Contact support if you think this is a mistake.',
+    };
+  }
+  if (session.sv !== user.session_version) {
+    return {
+      ok: false,
+      message: 'You were signed out because your password or account changed. Please log in again.',
+    };
+  }
+  return { ok: true, session, user };
+}
+
+export async function revokeSession(couch: Couch, session: SessionDoc): Promise<void> {
+  await couch.db('users').insert({ ...session, revoked_at: new Date().toISOString() } as never);
+}
+
+/** Session documents of a user (for account deletion), from the `accounts/sessions_by_user` view. */
+export async function listSessionIds(
+  couch: Couch,
+  userId: string,
+): Promise<{ id: string; rev: string }[]> {
+  const result = await couch
+    .db('users')
+    .view<{ rev: string }>('accounts', 'sessions_by_user', { key: userId });
+  return result.rows.map((row) => ({ id: row.id, rev: row.value.rev }));
+}

@@ -1,0 +1,73 @@
+import type { Mail } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0b6e4f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">If the button does not work, open this link: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d2a26;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:13px;color:#555">Wayfarer Market</p></body></html>`;
+}
+
+export function verificationMail(to: string, name: string, url: string): Mail {
+  const lines = [
+    `Hello ${name},`,
+    'Welcome to Wayfarer Market. Please confirm this is your email address; the link works for 24 hours.',
+  ];
+  return {
+    to,
+    subject: 'Confirm your email address',
+    text: `${lines.join('\n\n')}\n\nConfirm your email: ${url}\n\nIf you did not create an account, ignore this mail.\n\nWayfarer Market`,
+    html: layout(
+      'Confirm your email address',
+      [...lines, 'If you did not create an account, ignore this mail.'],
+      {
+        label: 'Confirm email',
+        url,
+      },
+    ),
+  };
+}
+
+export function passwordResetMail(to: string, name: string, url: string): Mail {
+  const lines = [
+    `Hello ${name},`,
+    'Someone asked to reset the password of your Wayfarer Market account. The link works once, for 60 minutes.',
+  ];
+  return {
+    to,
+    subject: 'Reset your password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${url}\n\nIf it was not you, ignore this mail: your password stays as it is.\n\nWayfarer Market`,
+    html: layout(
+      'Reset your password',
+      [...lines, 'If it was not you, ignore this mail: your password stays as it is.'],
+      {
+        label: 'Reset password',
+        url,
+      },
+    ),
+  };
+}
+
+export function passwordChangedMail(to: string, name: string): Mail {
+  const lines = [
+    `Hello ${name},`,
+    'The password of your Wayfarer Market account was just changed, and your other devices were signed out.',
+    'If this was not you, reset your password now and contact support.',
+  ];
+  return {
+    to,
+    subject: 'Your password was changed',
+    text: `${lines.join('\n\n')}\n\nWayfarer Market`,
+    html: layout('Your password was changed', lines),
+  };
+}

@@ -1,0 +1,100 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { bearerToken, currentAuth, requireAuth } from '../../auth/middleware';
+import { checkSession, revokeSession } from '../../auth/sessions';
+import { verifyAccessToken } from '../../auth/tokens';
+import type { AppDeps, AppEnv } from '../../context';
+import { unauthorized } from '../../lib/errors';
+import { readJson } from '../../lib/validation';
+import {
+  loginSchema,
+  passwordEmailSchema,
+  passwordResetSchema,
+  registerSchema,
+  verifyEmailSchema,
+} from '../../schemas';
+import * as accounts from '../users/accounts.service';
+
+export function clientOf(c: Context): { ip: string; userAgent: string } {
+  let ip = 'unknown';
+  try {
+    ip = getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Not behind Node's server (tests calling app.request): no socket.
+  }
+  return { ip, userAgent: c.req.header('user-agent') ?? '' };
+}
+
+const PASSWORD_EMAIL_MESSAGE =
+  'If an account exists for that address, we have emailed a link to reset its password. It works for 60 minutes.';
+
+/** Registration, login, sessions, email verification and password recovery (API.md, Accounts). */
+export function authRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/register', async (c) => {
+      const client = clientOf(c);
+      await deps.rateLimits.hit('register', { ip: client.ip });
+      const input = await readJson(c, registerSchema);
+      await deps.rateLimits.hit('register', { address: input.email });
+      return c.json(await accounts.register(deps, input, client), 201);
+    })
+    .post('/login', async (c) => {
+      const client = clientOf(c);
+      const input = await readJson(c, loginSchema);
+      await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
+      const session = await accounts.login(deps, input, client);
+      await deps.rateLimits.reset('login', input.email);
+      return c.json(session);
+    })
+    .post('/admin/login', async (c) => {
+      const client = clientOf(c);
+      const input = await readJson(c, loginSchema);
+      await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
+      const session = await accounts.login(deps, input, client, { adminOnly: true });
+      await deps.rateLimits.reset('login', input.email);
+      return c.json(session);
+    })
+    .post('/token/refresh', async (c) => {
+      // An expired token may be exchanged while its session lives; the session decides.
+      const token = bearerToken(c);
+      if (!token) throw unauthorized();
+      const verified = await verifyAccessToken(deps.jwtSecret, token, { allowExpired: true });
+      if (!verified.ok) throw unauthorized();
+      const check = await checkSession(deps.couch, verified.claims.sub, verified.claims.sid);
+      if (!check.ok) throw unauthorized(check.message);
+      return c.json(await accounts.refresh(deps, check.user, check.session));
+    })
+    .post('/logout', requireAuth, async (c) => {
+      await revokeSession(deps.couch, currentAuth(c).session);
+      return c.body(null, 204);
+    })
+    .post('/email/verify/:id', async (c) => {
+      const client = clientOf(c);
+      await deps.rateLimits.hit('verify', { ip: client.ip });
+      const input = await readJson(c, verifyEmailSchema);
+      await accounts.verifyEmail(deps, c.req.param('id'), input.expires, input.signature);
+      return c.json({ message: 'Your email address is verified. Welcome to Wayfarer Market!' });
+    })
+    .post('/email/resend', requireAuth, async (c) => {
+      const { user } = currentAuth(c);
+      if (user.email_verified_at)
+        return c.json({ message: 'Your email address is already verified.' }, 200);
+      await deps.rateLimits.hit('verify', { ip: clientOf(c).ip, address: user.email });
+      await accounts.sendVerificationMail(deps, user);
+      return c.json({ message: `We sent a new verification link to ${user.email}.` }, 202);
+    })
+    .post('/password/email', async (c) => {
+      const client = clientOf(c);
+      const input = await readJson(c, passwordEmailSchema);
+      await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
+      await accounts.sendPasswordReset(deps, input.email);
+      return c.json({ message: PASSWORD_EMAIL_MESSAGE });
+    })
+    .post('/password/reset', async (c) => {
+      const client = clientOf(c);
+      const input = await readJson(c, passwordResetSchema);
+      await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
+      await accounts.resetPassword(deps, input);
+      return c.json({ message: 'Your password has been reset. You can log in with it now.' });
+    });
+}

@@ -1,0 +1,396 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppDeps } from '../../context';
+import { isConflict, isNotFound } from '../../couch/errors';
+import { deleteUserDb, ensureUserDb } from '../../couch/userdb';
+import { AppError, ValidationError, forbidden, notFound } from '../../lib/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { passwordChangedMail, passwordResetMail, verificationMail } from '../../mail/templates';
+import { createSession, listSessionIds, sessionIdOf, type SessionDoc } from '../../auth/sessions';
+import { issueAccessToken } from '../../auth/tokens';
+import type {
+  RegisterRequest,
+  SessionResponse,
+  TagnameAvailability,
+  UpdateProfileRequest,
+} from '../../schemas';
+import { emailKey, tagnameKey, userKey, type UserDoc } from './users.model';
+import { createUser, findUserByEmail } from './users.service';
+import { toUser } from './users.view';
+
+const CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+type Deps = Pick<AppDeps, 'couch' | 'jwtSecret' | 'mailer' | 'publicUrl' | 'logger'>;
+interface Client {
+  userAgent: string;
+  ip: string;
+}
+
+async function sessionResponse(
+  deps: Deps,
+  user: UserDoc,
+  session: SessionDoc,
+): Promise<SessionResponse> {
+  const { token, expiresAt } = await issueAccessToken(deps.jwtSecret, {
+    userId: user.id,
+    sessionId: sessionIdOf(session),
+    sessionExpiresAt: new Date(session.expires_at),
+  });
+  return {
+    token,
+    user: toUser(user),
+    expires_at: expiresAt.toISOString(),
+    session_expires_at: session.expires_at,
+  };
+}
+
+/** Signed, expiring verification link bound to the address it was sent to. */
+function verificationSignature(
+  secret: Uint8Array,
+  userId: string,
+  email: string,
+  expires: number,
+): string {
+  return createHmac('sha256', secret)
+    .update(`verify-email\n${userId}\n${email}\n${expires}`)
+    .digest('base64url');
+}
+
+export function verificationUrl(deps: Deps, user: UserDoc): string {
+  const expires = Date.now() + VERIFY_TTL_MS;
+  const signature = verificationSignature(deps.jwtSecret, user.id, user.email, expires);
+  return `${deps.publicUrl()}/email/verify/${encodeURIComponent(user.id)}?expires=${expires}&signature=${signature}`;
+}
+
+export async function sendVerificationMail(deps: Deps, user: UserDoc): Promise<void> {
+  await deps.mailer.send(verificationMail(user.email, user.full_name, verificationUrl(deps, user)));
+}
+
+export async function register(
+  deps: Deps,
+  input: RegisterRequest,
+  client: Client,
+): Promise<SessionResponse> {
+  const user = await createUser(deps.couch, {
+    email: input.email,
+    password: input.password,
+    role: input.role,
+    full_name: input.full_name,
+  });
+  await ensureUserDb(deps.couch, user.id);
+  await sendVerificationMail(deps, user);
+  const session = await createSession(deps.couch, user, { remember: false, ...client });
+  return sessionResponse(deps, user, session);
+}
+
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string; remember: boolean },
+  client: Client,
+  options: { adminOnly?: boolean } = {},
+): Promise<SessionResponse> {
+  const user = await findUserByEmail(deps.couch, input.email);
+  // Compare against a dummy hash when there is no account, so timing does not tell.
+  const valid = await verifyPassword(
+    input.password,
+    user?.password_hash ?? (await dummyPasswordHash()),
+  );
+  if (!user || !valid) throw ValidationError.field('email', CREDENTIALS_MESSAGE);
+  if (user.status === 'suspended') {
+    throw forbidden(
+      'This account has been suspended. Contact support if you think this is a mistake.',
+    );
+  }
+  if (options.adminOnly && user.role !== 'Admin') {
+    throw forbidden('This login is for administrators only. Use the regular login page.');
+  }
+  // A user database lost or never created (an old account) is repaired here.
+  await ensureUserDb(deps.couch, user.id);
+  const session = await createSession(deps.couch, user, { remember: input.remember, ...client });
+  return sessionResponse(deps, user, session);
+}
+
+export async function refresh(deps: Deps, user: UserDoc, session: SessionDoc) {
+  const { token, expiresAt } = await issueAccessToken(deps.jwtSecret, {
+    userId: user.id,
+    sessionId: sessionIdOf(session),
+    sessionExpiresAt: new Date(session.expires_at),
+  });
+  return { token, expires_at: expiresAt.toISOString(), session_expires_at: session.expires_at };
+}
+
+async function getUser(deps: Deps, id: string): Promise<UserDoc | undefined> {
+  try {
+    return (await deps.couch.db('users').get(userKey(id))) as unknown as UserDoc;
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+async function saveUser(deps: Deps, doc: UserDoc): Promise<UserDoc> {
+  const updated = { ...doc, updated_at: new Date().toISOString() };
+  const result = await deps.couch.db('users').insert(updated as never);
+  return { ...updated, _rev: result.rev };
+}
+
+export async function verifyEmail(
+  deps: Deps,
+  id: string,
+  expires: number,
+  signature: string,
+): Promise<UserDoc> {
+  const invalid = new AppError(
+    403,
+    'This verification link is invalid. Ask for a new one from the verification page.',
+  );
+  const user = await getUser(deps, id);
+  if (!user) throw invalid;
+  const expected = Buffer.from(verificationSignature(deps.jwtSecret, user.id, user.email, expires));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid;
+  if (expires < Date.now()) {
+    throw new AppError(
+      403,
+      'This verification link has expired. Ask for a new one from the verification page.',
+    );
+  }
+  if (user.email_verified_at) return user;
+  return saveUser(deps, { ...user, email_verified_at: new Date().toISOString() });
+}
+
+const resetKey = (token: string) => `pwreset:${createHash('sha256').update(token).digest('hex')}`;
+
+interface ResetDoc {
+  _id: string;
+  _rev?: string;
+  type: 'password_reset';
+  user_id: string;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Always resolves the same way, whether or not the address has an account. */
+export async function sendPasswordReset(deps: Deps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.couch, email);
+  if (!user || user.status === 'suspended') return;
+  const token = randomBytes(32).toString('base64url');
+  const doc: ResetDoc = {
+    _id: resetKey(token),
+    type: 'password_reset',
+    user_id: user.id,
+    email: user.email,
+    expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+    used_at: null,
+  };
+  await deps.couch.db('users').insert(doc as never);
+  const url = `${deps.publicUrl()}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send(passwordResetMail(user.email, user.full_name, url));
+}
+
+export async function resetPassword(
+  deps: Deps,
+  input: { token: string; email: string; password: string },
+): Promise<void> {
+  const invalid = ValidationError.field(
+    'token',
+    'This password reset link is invalid or has expired. Ask for a new one.',
+  );
+  let doc: ResetDoc;
+  try {
+    doc = (await deps.couch.db('users').get(resetKey(input.token))) as unknown as ResetDoc;
+  } catch (error) {
+    if (isNotFound(error)) throw invalid;
+    throw error;
+  }
+  if (
+    doc.used_at ||
+    Date.parse(doc.expires_at) < Date.now() ||
+    doc.email !== input.email.trim().toLowerCase()
+  ) {
+    throw invalid;
+  }
+  // Spend the token first: of two concurrent uses, CouchDB's revision check lets one through.
+  try {
+    await deps.couch.db('users').insert({ ...doc, used_at: new Date().toISOString() } as never);
+  } catch (error) {
+    if (isConflict(error)) throw invalid;
+    throw error;
+  }
+  const user = await getUser(deps, doc.user_id);
+  if (!user) throw invalid;
+  await saveUser(deps, {
+    ...user,
+    password_hash: await hashPassword(input.password),
+    session_version: user.session_version + 1,
+    // Reading the mailed link proves the address.
+    email_verified_at: user.email_verified_at ?? new Date().toISOString(),
+  });
+  await deps.mailer.send(passwordChangedMail(user.email, user.full_name));
+}
+
+/** Changes the password and signs out every other session; the current one continues. */
+export async function changePassword(
+  deps: Deps,
+  user: UserDoc,
+  session: SessionDoc,
+  input: { current_password: string; password: string },
+): Promise<void> {
+  if (!(await verifyPassword(input.current_password, user.password_hash))) {
+    throw ValidationError.field('current_password', 'The current password is not correct.');
+  }
+  const saved = await saveUser(deps, {
+    ...user,
+    password_hash: await hashPassword(input.password),
+    session_version: user.session_version + 1,
+  });
+  await deps.couch.db('users').insert({ ...session, sv: saved.session_version } as never);
+  await deps.mailer.send(passwordChangedMail(user.email, user.full_name));
+}
+
+export async function updateProfile(
+  deps: Deps,
+  user: UserDoc,
+  input: UpdateProfileRequest,
+): Promise<UserDoc> {
+  return saveUser(deps, { ...user, ...input });
+}
+
+export async function tagnameAvailability(
+  deps: Deps,
+  user: UserDoc,
+  tagname: string,
+): Promise<TagnameAvailability> {
+  if (user.tagname === tagname) return { tagname, available: true };
+  try {
+    await deps.couch.db('users').head(tagnameKey(tagname));
+    return { tagname, available: false, reason: 'This tagname is already taken.' };
+  } catch (error) {
+    if (isNotFound(error)) return { tagname, available: true };
+    throw error;
+  }
+}
+
+/** Claims the new tagname (unique by reservation document), then releases the old one. */
+export async function setTagname(deps: Deps, user: UserDoc, tagname: string): Promise<UserDoc> {
+  if (user.tagname === tagname) return user;
+  const users = deps.couch.db('users');
+  let claim;
+  try {
+    claim = await users.insert({
+      _id: tagnameKey(tagname),
+      type: 'tagname',
+      user_id: user.id,
+      created_at: new Date().toISOString(),
+    } as never);
+  } catch (error) {
+    if (isConflict(error)) throw ValidationError.field('tagname', 'This tagname is already taken.');
+    throw error;
+  }
+  let saved: UserDoc;
+  try {
+    saved = await saveUser(deps, { ...user, tagname });
+  } catch (error) {
+    await users.destroy(tagnameKey(tagname), claim.rev).catch(() => undefined);
+    throw error;
+  }
+  if (user.tagname) await destroyIfExists(deps, tagnameKey(user.tagname));
+  return saved;
+}
+
+async function destroyIfExists(deps: Deps, id: string) {
+  const users = deps.couch.db('users');
+  try {
+    const doc = await users.get(id);
+    await users.destroy(id, doc._rev);
+  } catch (error) {
+    if (!isNotFound(error) && !isConflict(error)) throw error;
+  }
+}
+
+export const FILE_LIMITS = {
+  avatar: { maxBytes: 2 * 1024 * 1024, label: '2 MB' },
+  cv: { maxBytes: 5 * 1024 * 1024, label: '5 MB' },
+} as const;
+
+const fileKey = (kind: 'avatar' | 'cv', userId: string) => `file:${kind}:${userId}`;
+
+/** Stores the file as a CouchDB attachment and points the user at its new version. */
+export async function storeFile(
+  deps: Deps,
+  user: UserDoc,
+  kind: 'avatar' | 'cv',
+  data: Buffer,
+  contentType: string,
+): Promise<UserDoc> {
+  const users = deps.couch.db('users');
+  const id = fileKey(kind, user.id);
+  let rev: string | undefined;
+  try {
+    rev = (await users.get(id))._rev;
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  const result = await users.insert({
+    _id: id,
+    ...(rev ? { _rev: rev } : {}),
+    type: 'file',
+    kind,
+    user_id: user.id,
+    content_type: contentType,
+    size: data.length,
+    updated_at: new Date().toISOString(),
+    _attachments: { file: { content_type: contentType, data: data.toString('base64') } },
+  } as never);
+  const version = createHash('sha256').update(result.rev).digest('hex').slice(0, 12);
+  return saveUser(deps, { ...user, [kind]: version });
+}
+
+export async function readFile(
+  deps: Deps,
+  kind: 'avatar' | 'cv',
+  userId: string,
+): Promise<{ data: Buffer; contentType: string }> {
+  const users = deps.couch.db('users');
+  try {
+    const doc = (await users.get(fileKey(kind, userId))) as unknown as { content_type: string };
+    const data = await users.attachment.get(fileKey(kind, userId), 'file');
+    return { data, contentType: doc.content_type };
+  } catch (error) {
+    if (isNotFound(error)) throw notFound('No such file.');
+    throw error;
+  }
+}
+
+/**
+ * Removes the account, its sessions, files, reservations and its database. Records other people
+ * share with this user (orders, messages) keep the id; with no account behind it they show
+ * "Deleted user".
+ */
+export async function deleteAccount(deps: Deps, user: UserDoc, password: string): Promise<void> {
+  if (!(await verifyPassword(password, user.password_hash))) {
+    throw ValidationError.field('password', 'The password is not correct.');
+  }
+  const users = deps.couch.db('users');
+  // Sign out everywhere first, so nothing can act while the rest is removed.
+  const current = await saveUser(deps, {
+    ...user,
+    session_version: user.session_version + 1,
+    status: 'suspended',
+  });
+  await deleteUserDb(deps.couch, user.id);
+  const sessions = await listSessionIds(deps.couch, user.id);
+  if (sessions.length) {
+    await users.bulk({
+      docs: sessions.map((s) => ({ _id: s.id, _rev: s.rev, _deleted: true })),
+    } as never);
+  }
+  await destroyIfExists(deps, fileKey('avatar', user.id));
+  await destroyIfExists(deps, fileKey('cv', user.id));
+  if (user.tagname) await destroyIfExists(deps, tagnameKey(user.tagname));
+  await destroyIfExists(deps, emailKey(user.email));
+  await users.destroy(current._id, current._rev!);
+  deps.logger.info({ userId: user.id }, 'account deleted');
+}

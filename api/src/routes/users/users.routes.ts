@@ -1,0 +1,118 @@
+import { Hono, type Context } from 'hono';
+import { currentAuth, requireAuth } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { isNotFound } from '../../couch/errors';
+import { AppError, notFound, ValidationError } from '../../lib/errors';
+import { detectType, IMAGE_TYPES } from '../../lib/file-types';
+import { parseOrThrow, readJson } from '../../lib/validation';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  tagnameSchema,
+  updateProfileSchema,
+  updateTagnameSchema,
+} from '../../schemas';
+import * as accounts from './accounts.service';
+import type { UserDoc } from './users.model';
+import { tagnameKey, userKey } from './users.model';
+import { toPublicUser, toUser } from './users.view';
+
+async function userByTagname(deps: AppDeps, tagname: string): Promise<UserDoc | undefined> {
+  const users = deps.couch.db('users');
+  try {
+    const reservation = (await users.get(tagnameKey(tagname.toLowerCase()))) as unknown as {
+      user_id: string;
+    };
+    return (await users.get(userKey(reservation.user_id))) as unknown as UserDoc;
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The signed-in user's account, public profiles and profile files. */
+export function userRoutes(deps: AppDeps) {
+  const upload = (kind: 'avatar' | 'cv') =>
+    async function handler(c: Context<AppEnv>) {
+      const { user } = currentAuth(c);
+      const type = c.req.header('content-type') ?? '';
+      if (!type.startsWith('multipart/form-data')) {
+        throw new AppError(415, 'Upload the file as multipart/form-data in a field named "file".');
+      }
+      const body = await c.req.parseBody();
+      const file = body.file;
+      if (!(file instanceof File)) throw ValidationError.field('file', 'Choose a file to upload.');
+      const limit = accounts.FILE_LIMITS[kind];
+      if (file.size > limit.maxBytes) {
+        throw new AppError(413, `The file is too large: the limit is ${limit.label}.`);
+      }
+      const data = Buffer.from(await file.arrayBuffer());
+      const detected = detectType(data);
+      const allowed = kind === 'avatar' ? IMAGE_TYPES : ['application/pdf'];
+      if (!detected || !allowed.includes(detected)) {
+        throw new AppError(
+          415,
+          kind === 'avatar'
+            ? 'The picture must be a PNG, JPEG or WebP image.'
+            : 'The CV must be a PDF document.',
+        );
+      }
+      const saved = await accounts.storeFile(deps, user, kind, data, detected);
+      return c.json({ user: toUser(saved) });
+    };
+
+  return new Hono<AppEnv>()
+    .get('/user', requireAuth, (c) => {
+      const { user } = currentAuth(c);
+      return c.json({ user: toUser(user), projects: [], wishlists: [] });
+    })
+    .patch('/user', requireAuth, async (c) => {
+      const input = await readJson(c, updateProfileSchema);
+      const saved = await accounts.updateProfile(deps, currentAuth(c).user, input);
+      return c.json({ user: toUser(saved) });
+    })
+    .delete('/user', requireAuth, async (c) => {
+      const input = await readJson(c, deleteAccountSchema);
+      await accounts.deleteAccount(deps, currentAuth(c).user, input.password);
+      return c.body(null, 204);
+    })
+    .put('/user/password', requireAuth, async (c) => {
+      const input = await readJson(c, changePasswordSchema);
+      const { user, session } = currentAuth(c);
+      await accounts.changePassword(deps, user, session, input);
+      return c.json({ message: 'Your password was changed. Your other devices were signed out.' });
+    })
+    .put('/user/tagname', requireAuth, async (c) => {
+      const input = await readJson(c, updateTagnameSchema);
+      const saved = await accounts.setTagname(deps, currentAuth(c).user, input.tagname);
+      return c.json({ user: toUser(saved) });
+    })
+    .get('/tagname/availability', requireAuth, async (c) => {
+      const { tagname } = parseOrThrow(updateTagnameSchema.extend({ tagname: tagnameSchema }), {
+        tagname: c.req.query('tagname') ?? '',
+      });
+      return c.json(await accounts.tagnameAvailability(deps, currentAuth(c).user, tagname));
+    })
+    .post('/user/avatar', requireAuth, upload('avatar'))
+    .post('/user/cv', requireAuth, upload('cv'))
+    .get('/user/:tagname', async (c) => {
+      const user = await userByTagname(deps, c.req.param('tagname'));
+      if (!user || user.status !== 'active') throw notFound('No member has this tagname.');
+      return c.json(toPublicUser(user));
+    })
+    .get('/files/:kind/:userId', async (c) => {
+      const kind = c.req.param('kind');
+      if (kind !== 'avatar' && kind !== 'cv') throw notFound();
+      const file = await accounts.readFile(deps, kind, c.req.param('userId'));
+      c.header('Content-Type', file.contentType);
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      // The URL carries the version, so a new upload gets a new URL.
+      c.header(
+        'Cache-Control',
+        c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      if (kind === 'cv') c.header('Content-Disposition', 'attachment; filename="cv.pdf"');
+      return c.body(new Uint8Array(file.data));
+    });
+}

@@ -1,0 +1,87 @@
+import type { TestServer } from './server';
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** JSON requests against a test server, with an optional bearer token. */
+export function client(server: TestServer) {
+  const call = async <T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await server.request(pathname, {
+      method,
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : typeof options.body === 'string'
+            ? options.body
+            : JSON.stringify(options.body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T, headers: res.headers };
+  };
+  return {
+    get: <T = Record<string, unknown>>(p: string, o?: Parameters<typeof call>[2]) =>
+      call<T>('GET', p, o),
+    post: <T = Record<string, unknown>>(p: string, o?: Parameters<typeof call>[2]) =>
+      call<T>('POST', p, o),
+    put: <T = Record<string, unknown>>(p: string, o?: Parameters<typeof call>[2]) =>
+      call<T>('PUT', p, o),
+    patch: <T = Record<string, unknown>>(p: string, o?: Parameters<typeof call>[2]) =>
+      call<T>('PATCH', p, o),
+    delete: <T = Record<string, unknown>>(p: string, o?: Parameters<typeof call>[2]) =>
+      call<T>('DELETE', p, o),
+  };
+}
+
+let counter = 0;
+/** A unique, valid registration body. */
+export function newAccount(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const email = `person${Date.now()}${counter}@example.com`;
+  return {
+    full_name: 'Test Person',
+    email,
+    password: 'a-good-password',
+    password_confirmation: 'a-good-password',
+    role: 'Customer',
+    ...overrides,
+  };
+}
+
+export interface Session {
+  token: string;
+  user: {
+    id: string;
+    email: string;
+    tagname: string | null;
+    email_verified_at: string | null;
+    avatar: string | null;
+    cv: string | null;
+  };
+  expires_at: string;
+  session_expires_at: string;
+}
+
+/** Latest mail to an address from the local outbox, via the dev endpoint. */
+export async function latestMail(server: TestServer, to: string) {
+  const res = await server.request('/api/dev/mail');
+  const { data } = (await res.json()) as { data: { to: string; subject: string; text: string }[] };
+  return data.find((m) => m.to === to);
+}
+
+/** The first link in a mail's text that points at the app. */
+export function linkIn(text: string): URL {
+  const match = /(https?:\/\/\S+)/.exec(text);
+  if (!match) throw new Error(`no link in mail: ${text}`);
+  return new URL(match[1]!);
+}
