@@ -187,13 +187,14 @@ describe('platform: database failure and recovery', () => {
   it('answers other routes with 503 and the error envelope while the database is unreachable', async () => {
     const embedded = server.deps.couch.embedded!;
     await embedded.stop(); // stopped on purpose: no restart
-    const res = await server.request('/api/getServices');
+    // A public profile is always read from the database (the services list may come from memory).
+    const res = await server.request('/api/user/amara_guides');
     expect(res.status).toBe(503);
     const body = (await res.json()) as { message: string };
     expect(body.message).toMatch(/database is unavailable/i);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|ECONNREFUSED/);
     await embedded.start();
-    expect((await server.request('/api/getServices')).status).toBe(200);
+    expect((await server.request('/api/user/amara_guides')).status).toBe(200);
   });
 });
 
