@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth/auth.routes';
 import { devRoutes } from './routes/dev/dev.routes';
 import { userRoutes } from './routes/users/users.routes';
 import { FILE_LIMITS } from './routes/users/accounts.service';
+import { openApiDocument } from './openapi';
 import { webApp } from './web/static';
 
 /** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/getServices', getServicesRoutes(deps));
+  const openApi = openApiDocument(deps.version);
+  app.get('/api/openapi.json', (c) => c.json(openApi));
   // The refresh route reads its (possibly expired) token itself; everything else is authenticated here.
   const auth = authenticate(deps);
   app.use('/api/*', (c, next) => (c.req.path === '/api/token/refresh' ? next() : auth(c, next)));

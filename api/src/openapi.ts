@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  loginSchema,
+  passwordEmailSchema,
+  passwordResetSchema,
+  registerSchema,
+  updateProfileSchema,
+  updateTagnameSchema,
+  verifyEmailSchema,
+} from './schemas';
+
+interface Operation {
+  summary: string;
+  auth?: boolean;
+  body?: z.ZodType;
+  multipart?: boolean;
+  responses: Record<number, string>;
+}
+
+/**
+ * Every endpoint, documented once. A test checks that each route the app registers is listed
+ * here, so the document cannot fall behind the code.
+ */
+export const OPERATIONS: Record<string, Operation> = {
+  'GET /api/health': {
+    summary: 'API and database status',
+    responses: { 200: 'Both up', 503: 'The database is unreachable' },
+  },
+  'GET /api/getServices': {
+    summary: 'Active services [{id, name}] (also accepts the spec’s GET with a text/plain body)',
+    responses: { 200: 'The list' },
+  },
+  'GET /api/openapi.json': { summary: 'This document', responses: { 200: 'OpenAPI 3.1' } },
+  'POST /api/register': {
+    summary: 'Create an account and a session; sends the verification mail',
+    body: registerSchema,
+    responses: {
+      201: '{token, user, expires_at, session_expires_at}',
+      422: 'Field errors',
+      429: 'Rate limited',
+    },
+  },
+  'POST /api/login': {
+    summary: 'Start a session',
+    body: loginSchema,
+    responses: {
+      200: '{token, user, expires_at, session_expires_at}',
+      403: 'Suspended',
+      422: 'Bad credentials (on email)',
+      429: 'Rate limited',
+    },
+  },
+  'POST /api/admin/login': {
+    summary: 'Start a session, administrators only',
+    body: loginSchema,
+    responses: {
+      200: 'Session',
+      403: 'Not an administrator',
+      422: 'Bad credentials',
+      429: 'Rate limited',
+    },
+  },
+  'POST /api/token/refresh': {
+    summary: 'Exchange a (possibly expired) token for a fresh one while its session lives',
+    auth: true,
+    responses: { 200: '{token, expires_at, session_expires_at}', 401: 'Session ended' },
+  },
+  'POST /api/logout': {
+    summary: 'Revoke this session',
+    auth: true,
+    responses: { 204: 'Done', 401: 'Not signed in' },
+  },
+  'POST /api/email/verify/:id': {
+    summary: 'Verify an email address with the mailed link',
+    body: verifyEmailSchema,
+    responses: { 200: 'Verified', 403: 'Invalid or expired link', 422: 'Incomplete link' },
+  },
+  'POST /api/email/resend': {
+    summary: 'Send a new verification link',
+    auth: true,
+    responses: { 202: 'Sent', 401: 'Not signed in' },
+  },
+  'POST /api/password/email': {
+    summary: 'Mail a password reset link (same answer whether or not the address exists)',
+    body: passwordEmailSchema,
+    responses: { 200: 'Done', 422: 'Field errors', 429: 'Rate limited' },
+  },
+  'POST /api/password/reset': {
+    summary:
+      'Set a new password with a mailed token (single use, 60 minutes); signs out every session',
+    body: passwordResetSchema,
+    responses: { 200: 'Done', 422: 'Invalid or expired token, or field errors' },
+  },
+  'GET /api/user': {
+    summary: 'The signed-in user with projects and wishlists',
+    auth: true,
+    responses: { 200: '{user, projects, wishlists}', 401: 'Not signed in' },
+  },
+  'PATCH /api/user': {
+    summary: 'Update profile fields',
+    auth: true,
+    body: updateProfileSchema,
+    responses: { 200: '{user}', 422: 'Field errors' },
+  },
+  'DELETE /api/user': {
+    summary: 'Delete the account, its sessions, files and database',
+    auth: true,
+    body: deleteAccountSchema,
+    responses: { 204: 'Deleted', 422: 'Wrong password' },
+  },
+  'PUT /api/user/password': {
+    summary: 'Change the password; other sessions are revoked',
+    auth: true,
+    body: changePasswordSchema,
+    responses: { 200: 'Changed', 422: 'Wrong current password or field errors' },
+  },
+  'PUT /api/user/tagname': {
+    summary: 'Choose or change the tagname',
+    auth: true,
+    body: updateTagnameSchema,
+    responses: { 200: '{user}', 422: 'Taken or malformed' },
+  },
+  'GET /api/tagname/availability': {
+    summary: 'Whether a tagname is free (?tagname=)',
+    auth: true,
+    responses: { 200: '{tagname, available, reason?}', 422: 'Malformed' },
+  },
+  'POST /api/user/avatar': {
+    summary: 'Upload the profile picture (PNG, JPEG or WebP, at most 2 MB; field "file")',
+    auth: true,
+    multipart: true,
+    responses: { 200: '{user}', 413: 'Too large', 415: 'Not an image', 422: 'No file' },
+  },
+  'POST /api/user/cv': {
+    summary: 'Upload a CV (PDF, at most 5 MB; field "file")',
+    auth: true,
+    multipart: true,
+    responses: { 200: '{user}', 413: 'Too large', 415: 'Not a PDF', 422: 'No file' },
+  },
+  'GET /api/user/:tagname': {
+    summary: 'A public profile (never the email)',
+    responses: { 200: 'Public user', 404: 'No such member' },
+  },
+  'GET /api/files/:kind/:userId': {
+    summary: 'A profile file (avatar or cv); cached for a year when ?v= is given',
+    responses: { 200: 'The file', 404: 'None' },
+  },
+  'GET /api/dev/mail': {
+    summary: 'The local mail outbox (not in production)',
+    responses: { 200: '{data: [mail]}' },
+  },
+};
+
+export function openApiDocument(version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [key, op] of Object.entries(OPERATIONS)) {
+    const [method, route] = key.split(' ') as [string, string];
+    const openApiPath = route.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const parameters = [...route.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    paths[openApiPath] ??= {};
+    paths[openApiPath][method.toLowerCase()] = {
+      summary: op.summary,
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }),
+                },
+              },
+            },
+          }
+        : {}),
+      ...(op.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: { file: { type: 'string', format: 'binary' } },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
+      responses: Object.fromEntries(
+        Object.entries(op.responses).map(([status, description]) => [status, { description }]),
+      ),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Wayfarer Market API',
+      version,
+      description:
+        'Errors are {message, errors?}; 422 carries field errors. Lists are {data, meta: {page, per_page, total, last_page}}. Money is {amount, currency} in minor units.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    paths,
+  };
+}
