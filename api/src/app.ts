@@ -13,6 +13,7 @@ import { authenticate } from './auth/middleware';
 import { authRoutes } from './routes/auth/auth.routes';
 import { devRoutes } from './routes/dev/dev.routes';
 import { userRoutes } from './routes/users/users.routes';
+import { contentRoutes } from './routes/content/content.routes';
 import { FILE_LIMITS } from './routes/users/accounts.service';
 import { openApiDocument } from './openapi';
 import { webApp } from './web/static';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.path === '/api/token/refresh' ? next() : auth(c, next)));
   app.route('/api', authRoutes(deps));
   app.route('/api', userRoutes(deps));
+  app.route('/api', contentRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 
   app.all('/api/*', () => {

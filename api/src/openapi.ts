@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   changePasswordSchema,
+  contactMessageSchema,
   deleteAccountSchema,
   loginSchema,
   passwordEmailSchema,
@@ -146,6 +147,23 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/files/:kind/:userId': {
     summary: 'A profile file (avatar or cv); cached for a year when ?v= is given',
     responses: { 200: 'The file', 404: 'None' },
+  },
+  'GET /api/services/:id': {
+    summary: 'A public service page (active services only)',
+    responses: { 200: '{id, name, description, icon}', 404: 'No such service' },
+  },
+  'POST /api/contact': {
+    summary: 'Send a message to the team; stored for admins, confirmed by mail',
+    body: contactMessageSchema,
+    responses: { 201: 'Received', 422: 'Field errors', 429: 'Rate limited' },
+  },
+  'GET /api/blogs': {
+    summary: 'Published blog posts, newest first (?page=&per_page=)',
+    responses: { 200: '{data, meta}', 422: 'Bad pagination' },
+  },
+  'GET /api/blogs/:slug': {
+    summary: 'One published post (Markdown body)',
+    responses: { 200: 'The post', 404: 'No such post' },
   },
   'GET /api/dev/mail': {
     summary: 'The local mail outbox (not in production)',

@@ -6,13 +6,12 @@ import { tooManyRequests } from './errors';
  * and per IP. rate-limiter-flexible is a maintained limiter with the same interface for memory,
  * Redis and others; memory is per API instance, which bounds abuse per instance.
  */
+export type RateLimitKind = 'login' | 'register' | 'password' | 'verify' | 'contact';
+
 export interface RateLimits {
   /** Counts one attempt; throws a 429 with Retry-After when a limit is exceeded. */
-  hit(
-    kind: 'login' | 'register' | 'password' | 'verify',
-    keys: { address?: string; ip?: string },
-  ): Promise<void>;
-  reset(kind: 'login' | 'register' | 'password' | 'verify', address: string): Promise<void>;
+  hit(kind: RateLimitKind, keys: { address?: string; ip?: string }): Promise<void>;
+  reset(kind: RateLimitKind, address: string): Promise<void>;
 }
 
 const WINDOW_SECONDS = 15 * 60;

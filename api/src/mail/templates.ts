@@ -71,3 +71,16 @@ export function passwordChangedMail(to: string, name: string): Mail {
     html: layout('Your password was changed', lines),
   };
 }
+
+export function contactConfirmationMail(to: string, name: string, subject: string): Mail {
+  const lines = [
+    `Hello ${name},`,
+    `Thank you for writing to Wayfarer Market about "${subject}". Your message has reached our team, and we usually answer within two working days.`,
+  ];
+  return {
+    to,
+    subject: 'We received your message',
+    text: `${lines.join('\n\n')}\n\nWayfarer Market`,
+    html: layout('We received your message', lines),
+  };
+}

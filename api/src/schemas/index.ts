@@ -64,3 +64,4 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
 
 export * from './roles';
 export * from './accounts';
+export * from './content';

@@ -3,10 +3,10 @@ import type { Couch } from '../couch/connect';
 import { isConflict, isNotFound } from '../couch/errors';
 import type { Logger } from '../lib/logger';
 import { createUser, findUserByEmail, countUsersWithRole } from '../routes/users/users.service';
+import { BLOG_POSTS } from './blog-posts';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, SERVICES, type DemoUser } from './demo-data';
 
 const SEED_MARKER = 'seed:demo';
-const SEED_VERSION = 1;
 
 /** Stable ids for demo records, so a seed interrupted half-way can simply run again. */
 const demoId = (key: string) =>
@@ -22,12 +22,14 @@ async function insertIfMissing(couch: Couch, key: 'catalog' | 'content', doc: { 
   }
 }
 
-export async function isSeeded(couch: Couch): Promise<boolean> {
+async function seedMarker(couch: Couch): Promise<{ _rev: string; version: number } | undefined> {
   try {
-    await couch.db('content').get(SEED_MARKER);
-    return true;
+    return (await couch.db('content').get(SEED_MARKER)) as unknown as {
+      _rev: string;
+      version: number;
+    };
   } catch (error) {
-    if (isNotFound(error)) return false;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
 }
@@ -50,35 +52,71 @@ async function ensureDemoUser(couch: Couch, user: DemoUser) {
 }
 
 /**
- * Seeds the demo data once per database: the eight services, an admin and a few people of each
- * role. A marker document records that it ran; a second start seeds nothing.
- * Returns whether it seeded.
+ * Demo data in versioned steps: a fresh database gets every step; one seeded by an older
+ * version gets only the steps it lacks; after that, starts seed nothing. Each step writes
+ * with fixed ids, so a step interrupted half-way simply runs again.
  */
+const STEPS: { version: number; run: (couch: Couch, now: string) => Promise<void> }[] = [
+  {
+    version: 1,
+    async run(couch, now) {
+      for (const [position, service] of SERVICES.entries()) {
+        await insertIfMissing(couch, 'catalog', {
+          _id: `service:${service.id}`,
+          type: 'service',
+          name: service.name,
+          description: service.description,
+          icon: service.icon,
+          status: 'active',
+          position,
+          created_by: demoId(DEMO_ADMIN.key),
+          created_at: now,
+          updated_at: now,
+        } as never);
+      }
+      for (const user of [DEMO_ADMIN, ...DEMO_USERS]) await ensureDemoUser(couch, user);
+    },
+  },
+  {
+    version: 2,
+    async run(couch, now) {
+      for (const post of BLOG_POSTS) {
+        await insertIfMissing(couch, 'content', {
+          _id: `blog:${post.slug}`,
+          type: 'blog_post',
+          slug: post.slug,
+          title: post.title,
+          excerpt: post.excerpt,
+          body: post.body,
+          cover: null,
+          status: 'published',
+          author_id: demoId(DEMO_ADMIN.key),
+          published_at: post.published_at,
+          created_at: now,
+          updated_at: now,
+        } as never);
+      }
+    },
+  },
+];
+
+export const SEED_VERSION = Math.max(...STEPS.map((s) => s.version));
+
+/** Seeds what this database lacks of the demo data. Returns whether anything was seeded. */
 export async function seedDemoData(couch: Couch, logger: Logger): Promise<boolean> {
-  if (await isSeeded(couch)) return false;
+  const marker = await seedMarker(couch);
+  const from = marker?.version ?? 0;
+  if (from >= SEED_VERSION) return false;
   const now = new Date().toISOString();
-  for (const [position, service] of SERVICES.entries()) {
-    await insertIfMissing(couch, 'catalog', {
-      _id: `service:${service.id}`,
-      type: 'service',
-      name: service.name,
-      description: service.description,
-      icon: service.icon,
-      status: 'active',
-      position,
-      created_by: demoId(DEMO_ADMIN.key),
-      created_at: now,
-      updated_at: now,
-    } as never);
-  }
-  for (const user of [DEMO_ADMIN, ...DEMO_USERS]) await ensureDemoUser(couch, user);
-  await insertIfMissing(couch, 'content', {
+  for (const step of STEPS) if (step.version > from) await step.run(couch, now);
+  await couch.db('content').insert({
     _id: SEED_MARKER,
+    ...(marker ? { _rev: marker._rev } : {}),
     type: 'seed',
     version: SEED_VERSION,
     seeded_at: now,
   } as never);
-  logger.info({ services: SERVICES.length, users: DEMO_USERS.length + 1 }, 'demo data seeded');
+  logger.info({ from, to: SEED_VERSION }, 'demo data seeded');
   return true;
 }
 

@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../context';
+import { parseQuery, readJson } from '../../lib/validation';
+import { contactMessageSchema, paginationQuerySchema } from '../../schemas';
+import { clientOf } from '../auth/auth.routes';
+import * as content from './content.service';
+
+/** Public content: service pages, the contact form and the blog. */
+export function contentRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/services/:id', async (c) => c.json(await content.getService(deps, c.req.param('id'))))
+    .post('/contact', async (c) => {
+      const client = clientOf(c);
+      await deps.rateLimits.hit('contact', { ip: client.ip });
+      const input = await readJson(c, contactMessageSchema);
+      await deps.rateLimits.hit('contact', { address: input.email });
+      await content.submitContactMessage(deps, input, {
+        ip: client.ip,
+        userId: c.get('auth')?.user.id ?? null,
+      });
+      return c.json(
+        { message: 'Thank you! Your message has reached our team; we emailed you a confirmation.' },
+        201,
+      );
+    })
+    .get('/blogs', async (c) => {
+      const { page, per_page } = parseQuery(c, paginationQuerySchema);
+      return c.json(await content.listPublishedPosts(deps, page, per_page));
+    })
+    .get('/blogs/:slug', async (c) =>
+      c.json(await content.getPublishedPost(deps, c.req.param('slug'))),
+    );
+}
