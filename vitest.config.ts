@@ -30,6 +30,7 @@ export default defineConfig({
           // Each file starts its own API and database server; two cores allow two at once.
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -140,6 +140,15 @@ export const OPERATIONS: Record<string, Operation> = {
     multipart: true,
     responses: { 200: '{user}', 413: 'Too large', 415: 'Not a PDF', 422: 'No file' },
   },
+  'GET /api/projectbox': {
+    summary: 'The signed-in user’s project box (posted, applied, joined, saved)',
+    auth: true,
+    responses: { 200: '{data: [entry]}', 401: 'Not signed in' },
+  },
+  'GET /api/user/:tagname/wishlists': {
+    summary: 'A member’s public wishlists',
+    responses: { 200: '{data: [wishlist]}', 404: 'No such member' },
+  },
   'GET /api/user/:tagname': {
     summary: 'A public profile (never the email)',
     responses: { 200: 'Public user', 404: 'No such member' },
@@ -164,6 +173,21 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/blogs/:slug': {
     summary: 'One published post (Markdown body)',
     responses: { 200: 'The post', 404: 'No such post' },
+  },
+  'ALL /api/sync/db/*': {
+    summary:
+      'The caller’s own database in the CouchDB replication protocol (GET /, _changes, _revs_diff, _bulk_docs, _bulk_get, _all_docs, _find, _local/*, documents); anything else is 403',
+    auth: true,
+    responses: {
+      200: 'As CouchDB answers',
+      401: 'No or expired token',
+      403: 'Not available through the gateway',
+    },
+  },
+  'ALL /api/sync/db': {
+    summary: 'Database information (GET, HEAD)',
+    auth: true,
+    responses: { 200: 'As CouchDB answers', 401: 'No token' },
   },
   'GET /api/dev/mail': {
     summary: 'The local mail outbox (not in production)',

@@ -2,14 +2,14 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { bootstrapServer, SERVER_DATABASES } from '@wayfarer/couch';
+import { bootstrapServer, ensureGatewayAccount, SERVER_DATABASES } from '@wayfarer/couch';
 import { deployServerDesign } from '@wayfarer/design-docs';
 import { createApp, type App } from './app';
 import { repoRoot, resolvePaths, type Env } from './config/env';
 import { connectCouch, type Couch } from './couch/connect';
 import type { AppDeps } from './context';
 import { createLogger, type Logger } from './lib/logger';
-import { loadJwtSecret } from './lib/secrets';
+import { gatewayPassword, loadJwtSecret } from './lib/secrets';
 import { createRateLimits } from './lib/rate-limit';
 import { createMailer } from './mail/mailer';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
@@ -31,9 +31,13 @@ async function readVersion(): Promise<string> {
   return pkg.version;
 }
 
-/** Server databases with their `_security`, then the design documents that changed. Idempotent. */
-export async function prepareSchema(couch: Couch, logger: Logger) {
+/**
+ * Server databases with their `_security`, the sync gateway's account, then the design
+ * documents that changed. Idempotent.
+ */
+export async function prepareSchema(couch: Couch, logger: Logger, jwtSecret: Uint8Array) {
   const created = await bootstrapServer(couch.server);
+  await ensureGatewayAccount(couch.server, couch.origin, gatewayPassword(jwtSecret));
   if (created.length) logger.info({ databases: created }, 'databases created or secured');
   const design = await deployServerDesign(couch.server, SERVER_DATABASES);
   for (const id of design.pushed) logger.info({ ddoc: id }, 'design document pushed');
@@ -46,8 +50,9 @@ export async function prepareDatabase(
   couch: Couch,
   env: Env,
   logger: Logger,
+  jwtSecret: Uint8Array,
 ): Promise<{ seeded: boolean }> {
-  await prepareSchema(couch, logger);
+  await prepareSchema(couch, logger, jwtSecret);
   await ensureConfiguredAdmin(couch, logger, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   const seeded = env.SEED_DEMO ? await seedDemoData(couch, logger) : false;
   return { seeded };
@@ -59,14 +64,15 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
   const couch = await connectCouch({ couchUrl: env.COUCH_URL, couchDir: paths.couchDir }, logger);
   let server: ServerType | undefined;
   try {
-    const { seeded } = await prepareDatabase(couch, env, logger);
+    const jwtSecret = await loadJwtSecret(env.JWT_SECRET, paths.dataDir);
+    const { seeded } = await prepareDatabase(couch, env, logger, jwtSecret);
     let listeningUrl = `http://localhost:${env.PORT}`;
     const deps: AppDeps = {
       env,
       paths,
       couch,
       logger,
-      jwtSecret: await loadJwtSecret(env.JWT_SECRET, paths.dataDir),
+      jwtSecret,
       version: await readVersion(),
       startedAt: Date.now(),
       mailer: createMailer(

@@ -63,7 +63,7 @@ describe('POST /api/register', () => {
     })) as {
       members: { names: string[]; roles: string[] };
     };
-    expect(security.members).toEqual({ names: [], roles: ['_admin'] });
+    expect(security.members).toEqual({ names: ['wayfarer_gateway'], roles: ['_admin'] });
 
     const mail = await latestMail(server, session.email);
     expect(mail?.subject).toBe('Confirm your email address');

@@ -2,3 +2,4 @@ export { EmbeddedCouch, freePort } from './embedded';
 export type { EmbeddedCouchOptions, CouchCredentials, EmbeddedState } from './embedded';
 export { bootstrapServer, SERVER_DATABASES, serverSecurity, ensureDatabase } from './bootstrap';
 export type { ServerDatabaseKey } from './bootstrap';
+export { ensureGatewayAccount, GATEWAY_USER, GATEWAY_ROLE } from './gateway-account';

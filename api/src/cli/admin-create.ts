@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { EnvError, parseEnv, resolvePaths } from '../config/env';
 import { connectForTool } from '../couch/connect';
 import { createLogger } from '../lib/logger';
+import { loadJwtSecret } from '../lib/secrets';
 import { prepareSchema } from '../server';
 import { createUser, findUserByEmail, promoteToAdmin } from '../routes/users/users.service';
 
@@ -26,7 +27,7 @@ async function main() {
   const logger = createLogger({ ...env, LOG_LEVEL: 'warn' });
   const couch = await connectForTool({ couchUrl: env.COUCH_URL, couchDir: paths.couchDir }, logger);
   try {
-    await prepareSchema(couch, logger);
+    await prepareSchema(couch, logger, await loadJwtSecret(env.JWT_SECRET, paths.dataDir));
     const existing = await findUserByEmail(couch, email.data);
     if (existing) {
       if (existing.role === 'Admin') {

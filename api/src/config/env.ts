@@ -98,6 +98,15 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(1_048_576),
   ),
+  /** Largest request body through the sync gateway (replication batches with attachments). */
+  SYNC_BODY_LIMIT_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(64 * 1_048_576),
+  ),
   /** Attempts per address in 15 minutes on login, register, password mail and reset. */
   RATE_LIMIT_PER_ADDRESS: z.preprocess(
     emptyToUndefined,

@@ -12,6 +12,8 @@ export interface Couch {
   server: ServerScope;
   /** Admin URL with credentials: never log it or send it to a client. */
   url: string;
+  /** Scheme, host and port, without credentials. */
+  origin: string;
   embedded: EmbeddedCouch | undefined;
   db<T = Record<string, unknown>>(key: ServerDatabaseKey): DocumentScope<T>;
   ping(timeoutMs?: number): Promise<CouchHealth>;
@@ -40,6 +42,7 @@ function fromUrl(
   return {
     server,
     url,
+    origin,
     embedded,
     db: <T>(key: ServerDatabaseKey) => server.use<T>(SERVER_DATABASES[key]),
     async ping(timeoutMs = 2000): Promise<CouchHealth> {

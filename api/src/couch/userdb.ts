@@ -1,4 +1,5 @@
-import { ensureDatabase } from '@wayfarer/couch';
+import { ensureDatabase, GATEWAY_USER } from '@wayfarer/couch';
+import { loadDesign, pushDesign, USERDB_FOLDER, type DatabaseDesign } from '@wayfarer/design-docs';
 import type { Couch } from './connect';
 import { isNotFound } from './errors';
 
@@ -8,20 +9,32 @@ export function userDbName(userId: string): string {
 }
 
 /**
- * Nobody but server admins may open a user database directly: the browser reaches it only
- * through the API's sync gateway, which acts for the token's owner.
+ * Server admins (the API) and the sync gateway's account may open a user database; nobody
+ * else. The browser reaches it only through the gateway, which acts for the token's owner.
  */
 export function userDbSecurity() {
   return {
     admins: { names: [] as string[], roles: ['_admin'] },
-    members: { names: [] as string[], roles: ['_admin'] },
+    members: { names: [GATEWAY_USER], roles: ['_admin'] },
   };
 }
 
-/** Creates the user's database (idempotent): at registration, and repaired at login. */
+let userDesign: Promise<DatabaseDesign | undefined> | undefined;
+/** The design documents every user database carries (design-docs/userdb), read once. */
+function userDbDesign() {
+  userDesign ??= loadDesign().then((all) => all.find((d) => d.database === USERDB_FOLDER));
+  return userDesign;
+}
+
+/**
+ * Creates the user's database with its `_security` and design documents (idempotent): at
+ * registration, and repaired at login. Design documents are pushed only when they changed.
+ */
 export async function ensureUserDb(couch: Couch, userId: string): Promise<string> {
   const name = userDbName(userId);
   await ensureDatabase(couch.server, name, userDbSecurity());
+  const design = await userDbDesign();
+  if (design) await pushDesign(couch.server, name, design.designDocs, design.indexes);
   return name;
 }
 

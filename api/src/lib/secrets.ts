@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,4 +21,14 @@ export async function loadJwtSecret(
   const secret = randomBytes(48).toString('base64url');
   await writeFile(file, secret + '\n', { mode: 0o600 });
   return new TextEncoder().encode(secret);
+}
+
+/**
+ * The sync gateway's CouchDB password, derived from the token secret so that every API
+ * instance sharing JWT_SECRET agrees on it without another shared file.
+ */
+export function gatewayPassword(jwtSecret: Uint8Array): string {
+  return createHmac('sha256', jwtSecret)
+    .update('wayfarer couch gateway account')
+    .digest('base64url');
 }

@@ -65,3 +65,4 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
 export * from './roles';
 export * from './accounts';
 export * from './content';
+export * from './userdata';

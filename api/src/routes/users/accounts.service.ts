@@ -16,6 +16,7 @@ import type {
 import { emailKey, tagnameKey, userKey, type UserDoc } from './users.model';
 import { createUser, findUserByEmail } from './users.service';
 import { toUser } from './users.view';
+import { notify } from '../notifications/notifications.service';
 
 const CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -80,8 +81,16 @@ export async function register(
   });
   await ensureUserDb(deps.couch, user.id);
   await sendVerificationMail(deps, user);
-  const session = await createSession(deps.couch, user, { remember: false, ...client });
-  return sessionResponse(deps, user, session);
+  await notify(deps, user.id, {
+    kind: 'welcome',
+    key: user.id,
+    title: `Welcome to Wayfarer Market, ${user.full_name.split(' ')[0]}!`,
+    body: 'Confirm your email address, choose your tagname and complete your profile to get started.',
+    link: '/profile/info',
+  });
+  const known = await rememberDevice(deps, user, client.userAgent);
+  const session = await createSession(deps.couch, known.user, { remember: false, ...client });
+  return sessionResponse(deps, known.user, session);
 }
 
 export async function login(
@@ -107,8 +116,73 @@ export async function login(
   }
   // A user database lost or never created (an old account) is repaired here.
   await ensureUserDb(deps.couch, user.id);
-  const session = await createSession(deps.couch, user, { remember: input.remember, ...client });
-  return sessionResponse(deps, user, session);
+  const known = await rememberDevice(deps, user, client.userAgent);
+  if (known.isNew) {
+    await notify(deps, user.id, {
+      kind: 'new-login',
+      key: `${known.fingerprint}-${Date.now()}`,
+      title: 'New sign-in to your account',
+      body: `Someone signed in from a new device or browser (${describeAgent(client.userAgent)}). If it was not you, change your password now.`,
+      link: '/settings',
+    });
+  }
+  const session = await createSession(deps.couch, known.user, {
+    remember: input.remember,
+    ...client,
+  });
+  return sessionResponse(deps, known.user, session);
+}
+
+const MAX_KNOWN_DEVICES = 20;
+const fingerprintOf = (userAgent: string) =>
+  createHash('sha256')
+    .update(userAgent || 'unknown')
+    .digest('hex')
+    .slice(0, 16);
+
+/** A short, human description of a browser from its user agent, for notifications. */
+export function describeAgent(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'a browser';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'an unknown system';
+  return `${browser} on ${system}`;
+}
+
+/** Records the device on the account; tells whether it was new. */
+async function rememberDevice(deps: Deps, user: UserDoc, userAgent: string) {
+  const fingerprint = fingerprintOf(userAgent);
+  const devices = user.known_devices ?? [];
+  if (devices.includes(fingerprint)) return { user, isNew: false, fingerprint };
+  // The first device of an account is not "new": it is how the account was made.
+  const isNew = devices.length > 0;
+  try {
+    const saved = await saveUser(deps, {
+      ...user,
+      known_devices: [...devices, fingerprint].slice(-MAX_KNOWN_DEVICES),
+    });
+    return { user: saved, isNew, fingerprint };
+  } catch (error) {
+    // Another sign-in of this account saved it first: the device list is best effort.
+    if (!isConflict(error)) throw error;
+    return { user: (await getUser(deps, user.id)) ?? user, isNew, fingerprint };
+  }
 }
 
 export async function refresh(deps: Deps, user: UserDoc, session: SessionDoc) {
@@ -157,7 +231,15 @@ export async function verifyEmail(
     );
   }
   if (user.email_verified_at) return user;
-  return saveUser(deps, { ...user, email_verified_at: new Date().toISOString() });
+  const saved = await saveUser(deps, { ...user, email_verified_at: new Date().toISOString() });
+  await notify(deps, user.id, {
+    kind: 'email-verified',
+    key: user.id,
+    title: 'Your email address is verified',
+    body: `${user.email} is confirmed. You can now publish, order and message.`,
+    link: '/profile/info',
+  });
+  return saved;
 }
 
 const resetKey = (token: string) => `pwreset:${createHash('sha256').update(token).digest('hex')}`;
@@ -229,6 +311,17 @@ export async function resetPassword(
     email_verified_at: user.email_verified_at ?? new Date().toISOString(),
   });
   await deps.mailer.send(passwordChangedMail(user.email, user.full_name));
+  await notifyPasswordChanged(deps, user.id);
+}
+
+async function notifyPasswordChanged(deps: Deps, userId: string) {
+  await notify(deps, userId, {
+    kind: 'password-changed',
+    key: String(Date.now()),
+    title: 'Your password was changed',
+    body: 'Your other devices were signed out. If this was not you, reset your password and contact support.',
+    link: '/settings',
+  });
 }
 
 /** Changes the password and signs out every other session; the current one continues. */
@@ -248,6 +341,7 @@ export async function changePassword(
   });
   await deps.couch.db('users').insert({ ...session, sv: saved.session_version } as never);
   await deps.mailer.send(passwordChangedMail(user.email, user.full_name));
+  await notifyPasswordChanged(deps, user.id);
 }
 
 export async function updateProfile(

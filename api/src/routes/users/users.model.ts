@@ -19,6 +19,8 @@ export interface UserDoc {
   cv: string | null;
   status: 'active' | 'suspended';
   email_verified_at: string | null;
+  /** Fingerprints of devices (browsers) that signed in before: a new one is notified. */
+  known_devices?: string[];
   /** Bumped to revoke every session at once (password change, suspension). */
   session_version: number;
   created_at: string;

@@ -16,6 +16,8 @@ import * as accounts from './accounts.service';
 import type { UserDoc } from './users.model';
 import { tagnameKey, userKey } from './users.model';
 import { toPublicUser, toUser } from './users.view';
+import { projectBoxOf, wishlistsOf } from './userdata.service';
+import { unreadNotificationCount } from '../notifications/notifications.service';
 
 async function userByTagname(deps: AppDeps, tagname: string): Promise<UserDoc | undefined> {
   const users = deps.couch.db('users');
@@ -62,9 +64,26 @@ export function userRoutes(deps: AppDeps) {
     };
 
   return new Hono<AppEnv>()
-    .get('/user', requireAuth, (c) => {
+    .get('/user', requireAuth, async (c) => {
       const { user } = currentAuth(c);
-      return c.json({ user: toUser(user), projects: [], wishlists: [] });
+      const [count, wishlists] = await Promise.all([
+        unreadNotificationCount(deps.couch, user.id),
+        wishlistsOf(deps.couch, user.id),
+      ]);
+      // Projects arrive with the projects capability; until then a user has none.
+      return c.json({
+        user: toUser(user, { new_notifications_count: count }),
+        projects: [],
+        wishlists,
+      });
+    })
+    .get('/projectbox', requireAuth, async (c) => {
+      return c.json({ data: await projectBoxOf(deps.couch, currentAuth(c).user.id) });
+    })
+    .get('/user/:tagname/wishlists', async (c) => {
+      const user = await userByTagname(deps, c.req.param('tagname'));
+      if (!user || user.status !== 'active') throw notFound('No member has this tagname.');
+      return c.json({ data: await wishlistsOf(deps.couch, user.id, { publicOnly: true }) });
     })
     .patch('/user', requireAuth, async (c) => {
       const input = await readJson(c, updateProfileSchema);

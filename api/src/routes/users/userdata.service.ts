@@ -1,0 +1,73 @@
+import type { Couch } from '../../couch/connect';
+import type { ProjectBoxEntry, Wishlist, WishlistItem } from '../../schemas';
+import { docsOfType } from '../notifications/notifications.service';
+
+interface WishlistDoc {
+  _id: string;
+  name: string;
+  visibility: 'public' | 'private';
+  created_at: string;
+  updated_at: string;
+}
+interface WishlistItemDoc {
+  list_id: string;
+  kind: WishlistItem['kind'];
+  ref: string;
+  title: string;
+  image?: string | null;
+  added_at: string;
+}
+interface ProjectBoxDoc {
+  _id: string;
+  project_id: string;
+  title: string;
+  relations: ProjectBoxEntry['relations'];
+  notes: string;
+  updated_at: string;
+}
+
+/** A user's wishlists with their items, newest item first; `publicOnly` for other people. */
+export async function wishlistsOf(
+  couch: Couch,
+  userId: string,
+  { publicOnly = false } = {},
+): Promise<Wishlist[]> {
+  const [lists, items] = await Promise.all([
+    docsOfType<WishlistDoc>(couch, userId, 'wishlist'),
+    docsOfType<WishlistItemDoc>(couch, userId, 'wishlist_item'),
+  ]);
+  return lists
+    .filter((list) => !publicOnly || list.visibility === 'public')
+    .map((list) => ({
+      id: list._id,
+      name: list.name,
+      visibility: list.visibility,
+      items: items
+        .filter((item) => item.list_id === list._id)
+        .map((item) => ({
+          kind: item.kind,
+          ref: item.ref,
+          title: item.title,
+          image: item.image ?? null,
+          added_at: item.added_at,
+        }))
+        .sort((a, b) => b.added_at.localeCompare(a.added_at)),
+      created_at: list.created_at,
+      updated_at: list.updated_at,
+    }))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+export async function projectBoxOf(couch: Couch, userId: string): Promise<ProjectBoxEntry[]> {
+  const docs = await docsOfType<ProjectBoxDoc>(couch, userId, 'projectbox');
+  return docs
+    .map((doc) => ({
+      id: doc._id,
+      project_id: doc.project_id,
+      title: doc.title,
+      relations: doc.relations,
+      notes: doc.notes,
+      updated_at: doc.updated_at,
+    }))
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+}

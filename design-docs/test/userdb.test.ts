@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { runMap, runValidate } from '../src/testing';
+import { source } from './helpers';
+
+const validate = source('userdb/app/validate_doc_update.js');
+const user = { name: 'wayfarer_gateway', roles: ['wayfarer_gateway'] };
+const server = { name: 'admin', roles: ['_admin'] };
+const now = '2026-11-21T10:00:00.000Z';
+const run = (
+  doc: Record<string, unknown>,
+  old: Record<string, unknown> | null = null,
+  ctx = user,
+) => runValidate(validate, doc, old, ctx);
+
+const wishlist = {
+  _id: 'wishlist:abc',
+  type: 'wishlist',
+  name: 'Kyoto ideas',
+  visibility: 'private',
+  created_at: now,
+  updated_at: now,
+};
+const item = {
+  _id: 'wishitem:wishlist:abc:gig:g1',
+  type: 'wishlist_item',
+  list_id: 'wishlist:abc',
+  kind: 'gig',
+  ref: 'g1',
+  title: 'Food walk',
+  added_at: now,
+};
+const draft = {
+  _id: 'draft:gig:new',
+  type: 'draft',
+  form: 'gig',
+  key: 'new',
+  fields: { title: 'Half-day walk' },
+  updated_at: now,
+};
+const notification = {
+  _id: 'notification:1',
+  type: 'notification',
+  kind: 'welcome',
+  title: 'Welcome',
+  body: 'Hi',
+  link: '/profile',
+  created_at: now,
+  read_at: null,
+};
+const box = {
+  _id: 'projectbox:p1',
+  type: 'projectbox',
+  project_id: 'p1',
+  title: 'Field trip',
+  relations: ['saved'],
+  notes: '',
+  updated_at: now,
+};
+
+describe('userdb/app/validate_doc_update.js', () => {
+  it('lets the server (an admin) write anything', () => {
+    expect(run(notification, null, server)).toBeNull();
+    expect(run({ _id: 'order:1', type: 'order_mirror', status: 'paid' }, null, server)).toBeNull();
+  });
+
+  it('accepts the user types in their shape', () => {
+    expect(run(wishlist)).toBeNull();
+    expect(run(item)).toBeNull();
+    expect(run(draft)).toBeNull();
+    expect(run(box)).toBeNull();
+  });
+
+  it('refuses server-owned types written by the user', () => {
+    expect(run(notification)?.forbidden).toMatch(/written by the server/);
+    expect(run({ _id: 'order:1', type: 'order_mirror', status: 'paid' })?.forbidden).toMatch(
+      /written by the server/,
+    );
+    expect(run({ ...notification, _deleted: true }, notification)?.forbidden).toMatch(
+      /written by the server/,
+    );
+  });
+
+  it('lets the user mark a notification read and nothing else', () => {
+    expect(run({ ...notification, read_at: now }, notification)).toBeNull();
+    expect(run({ ...notification, read_at: null }, { ...notification, read_at: now })).toBeNull();
+    expect(
+      run({ ...notification, read_at: now, title: 'Changed' }, notification)?.forbidden,
+    ).toMatch(/Only read_at/);
+    expect(run({ ...notification, read_at: 'yesterday' }, notification)?.forbidden).toMatch(
+      /read_at/,
+    );
+    expect(run({ ...notification, extra: 1 }, notification)?.forbidden).toBeTruthy();
+  });
+
+  it('refuses malformed documents with a reason', () => {
+    expect(run({ ...wishlist, visibility: 'friends' })?.forbidden).toMatch(/visibility/);
+    expect(run({ ...wishlist, name: '' })?.forbidden).toMatch(/name/);
+    expect(run({ ...wishlist, _id: 'other:1' })?.forbidden).toMatch(/wishlist:/);
+    expect(run({ ...wishlist, admin: true })?.forbidden).toMatch(/Unknown field admin/);
+    expect(run({ ...item, _id: 'wishitem:other' })?.forbidden).toMatch(/wishitem:<list_id>/);
+    expect(run({ ...item, kind: 'order' })?.forbidden).toMatch(/kind/);
+    expect(run({ ...draft, fields: 'text' })?.forbidden).toMatch(/fields/);
+    expect(run({ ...draft, fields: { big: 'x'.repeat(200_001) } })?.forbidden).toMatch(/200 KB/);
+    expect(run({ ...draft, updated_at: 'soon' })?.forbidden).toMatch(/updated_at/);
+    expect(run({ _id: 'x', type: 'spaceship' })?.forbidden).toMatch(/Unknown document type/);
+    expect(run({ _id: 'x' })?.forbidden).toMatch(/Unknown document type/);
+    expect(run({ ...draft, type: 'wishlist' }, draft)?.forbidden).toMatch(
+      /type of a document cannot change/,
+    );
+  });
+
+  it('lets the user change only the "saved" relation of a project box entry', () => {
+    const applied = { ...box, relations: ['applied'] };
+    expect(
+      run({ ...applied, relations: ['applied', 'saved'], notes: 'Bring boots' }, applied),
+    ).toBeNull();
+    expect(run({ ...box, relations: ['saved', 'joined'] }, box)?.forbidden).toMatch(
+      /Only the "saved" relation/,
+    );
+    expect(run({ ...applied, relations: [] }, applied)?.forbidden).toMatch(
+      /Only the "saved" relation/,
+    );
+    expect(run({ ...box, relations: ['posted'] })?.forbidden).toMatch(/Only the "saved" relation/);
+    expect(run({ ...box, relations: ['saved', 'stolen'] })?.forbidden).toMatch(/Unknown relation/);
+    expect(run({ ...applied, _deleted: true }, applied)?.forbidden).toMatch(/kept by the server/);
+    expect(run({ ...box, _deleted: true }, box)).toBeNull();
+  });
+
+  it('lets the user delete their own documents', () => {
+    expect(run({ _id: wishlist._id, _deleted: true }, wishlist)).toBeNull();
+    expect(run({ _id: draft._id, _deleted: true }, draft)).toBeNull();
+    expect(run({ _id: item._id, _deleted: true }, item)).toBeNull();
+  });
+});
+
+describe('userdb/app/views/unread_notifications/map.js', () => {
+  const map = source('userdb/app/views/unread_notifications/map.js');
+  it('emits unread notifications only, counted by _count', () => {
+    expect(runMap(map, notification)).toEqual([[now, null]]);
+    expect(runMap(map, { ...notification, read_at: now })).toEqual([]);
+    expect(runMap(map, draft)).toEqual([]);
+    expect(source('userdb/app/views/unread_notifications/reduce.js')).toBe('_count');
+  });
+});
+
+describe('userdb/app/views/by_type/map.js', () => {
+  const map = source('userdb/app/views/by_type/map.js');
+  it('emits [type, id] for typed documents', () => {
+    expect(runMap(map, wishlist)).toEqual([[['wishlist', 'wishlist:abc'], null]]);
+    expect(runMap(map, { _id: '_local/x' })).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+// Every write to a user database passes here. Writes by a server admin (the API) are the
+// server's and pass; every other writer is the user, through the sync gateway. A user may
+// write only their own document types, in their documented shape, and may only mark
+// notifications read. ES5 only: it runs in CouchDB's JavaScript engine.
+function (newDoc, oldDoc, userCtx) {
+  if (userCtx.roles.indexOf('_admin') !== -1) return;
+
+  function deny(message) {
+    throw { forbidden: message };
+  }
+  function isString(value, min, max) {
+    return typeof value === 'string' && value.length >= min && value.length <= max;
+  }
+  function isDate(value) {
+    return typeof value === 'string' && !isNaN(Date.parse(value));
+  }
+  function requireString(field, min, max) {
+    if (!isString(newDoc[field], min, max)) {
+      deny(field + ' must be text of ' + min + ' to ' + max + ' characters.');
+    }
+  }
+  function requireDate(field) {
+    if (!isDate(newDoc[field])) deny(field + ' must be an ISO 8601 date.');
+  }
+  function onlyFields(allowed) {
+    for (var key in newDoc) {
+      if (key.charAt(0) !== '_' && allowed.indexOf(key) === -1) deny('Unknown field ' + key + '.');
+    }
+  }
+  function sameExcept(fields) {
+    var key;
+    for (key in oldDoc) {
+      if (key.charAt(0) === '_' || fields.indexOf(key) !== -1) continue;
+      if (JSON.stringify(oldDoc[key]) !== JSON.stringify(newDoc[key])) deny('Only ' + fields.join(', ') + ' may change.');
+    }
+    for (key in newDoc) {
+      if (key.charAt(0) !== '_' && !(key in oldDoc) && fields.indexOf(key) === -1) deny('Unknown field ' + key + '.');
+    }
+  }
+
+  var SERVER_TYPES = ['notification', 'order_mirror'];
+  var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox'];
+  var RELATIONS = ['saved', 'posted', 'applied', 'joined'];
+
+  if (newDoc._deleted) {
+    if (!oldDoc) return;
+    if (oldDoc.type === 'projectbox') {
+      for (var r = 0; r < oldDoc.relations.length; r++) {
+        if (oldDoc.relations[r] !== 'saved') deny('This project box entry is kept by the server.');
+      }
+      return;
+    }
+    if (USER_TYPES.indexOf(oldDoc.type) === -1) deny('Documents of type ' + oldDoc.type + ' are written by the server.');
+    return;
+  }
+
+  var type = newDoc.type;
+  if (oldDoc && !oldDoc._deleted && oldDoc.type !== type) deny('The type of a document cannot change.');
+
+  if (type === 'notification') {
+    if (!oldDoc || oldDoc._deleted) deny('Notifications are written by the server.');
+    sameExcept(['read_at']);
+    if (newDoc.read_at !== null && !isDate(newDoc.read_at)) deny('read_at must be an ISO 8601 date or null.');
+    return;
+  }
+  if (SERVER_TYPES.indexOf(type) !== -1) deny('Documents of type ' + type + ' are written by the server.');
+
+  if (type === 'wishlist') {
+    if (newDoc._id.indexOf('wishlist:') !== 0) deny('A wishlist id starts with "wishlist:".');
+    onlyFields(['type', 'name', 'visibility', 'created_at', 'updated_at']);
+    requireString('name', 1, 60);
+    if (newDoc.visibility !== 'public' && newDoc.visibility !== 'private') deny('visibility must be public or private.');
+    requireDate('created_at');
+    requireDate('updated_at');
+    return;
+  }
+  if (type === 'wishlist_item') {
+    onlyFields(['type', 'list_id', 'kind', 'ref', 'title', 'image', 'added_at']);
+    requireString('list_id', 1, 100);
+    requireString('ref', 1, 200);
+    requireString('title', 1, 200);
+    if (['gig', 'project', 'user'].indexOf(newDoc.kind) === -1) deny('kind must be gig, project or user.');
+    if (newDoc._id !== 'wishitem:' + newDoc.list_id + ':' + newDoc.kind + ':' + newDoc.ref) {
+      deny('A wishlist item id is wishitem:<list_id>:<kind>:<ref>.');
+    }
+    if (newDoc.image !== undefined && newDoc.image !== null && !isString(newDoc.image, 1, 500)) deny('image must be a URL.');
+    requireDate('added_at');
+    return;
+  }
+  if (type === 'draft') {
+    onlyFields(['type', 'form', 'key', 'fields', 'updated_at', 'device', 'recovered']);
+    requireString('form', 1, 40);
+    requireString('key', 1, 100);
+    if (newDoc._id !== 'draft:' + newDoc.form + ':' + newDoc.key) deny('A draft id is draft:<form>:<key>.');
+    if (!newDoc.fields || typeof newDoc.fields !== 'object' || Array.isArray(newDoc.fields)) deny('fields must be an object.');
+    if (JSON.stringify(newDoc.fields).length > 200000) deny('A draft holds at most 200 KB of text.');
+    if (newDoc.recovered !== undefined && !Array.isArray(newDoc.recovered)) deny('recovered must be a list.');
+    requireDate('updated_at');
+    return;
+  }
+  if (type === 'projectbox') {
+    onlyFields(['type', 'project_id', 'title', 'relations', 'notes', 'updated_at']);
+    requireString('project_id', 1, 100);
+    requireString('title', 1, 200);
+    if (newDoc._id !== 'projectbox:' + newDoc.project_id) deny('A project box id is projectbox:<project_id>.');
+    if (!isString(newDoc.notes, 0, 5000)) deny('notes must be text of at most 5,000 characters.');
+    if (!Array.isArray(newDoc.relations)) deny('relations must be a list.');
+    var before = oldDoc && !oldDoc._deleted ? oldDoc.relations : [];
+    for (var i = 0; i < RELATIONS.length; i++) {
+      var relation = RELATIONS[i];
+      if (relation === 'saved') continue;
+      if ((before.indexOf(relation) === -1) !== (newDoc.relations.indexOf(relation) === -1)) {
+        deny('Only the "saved" relation is yours to change.');
+      }
+    }
+    for (var j = 0; j < newDoc.relations.length; j++) {
+      if (RELATIONS.indexOf(newDoc.relations[j]) === -1) deny('Unknown relation ' + newDoc.relations[j] + '.');
+    }
+    requireDate('updated_at');
+    return;
+  }
+  deny('Unknown document type ' + type + '.');
+}
