@@ -14,11 +14,20 @@ function statusOf(error: unknown): number | undefined {
  * configuration, and `validate_doc_update` can tell a user's write (this account) from the
  * server's (an admin). Idempotent; the password is (re)set when it does not authenticate.
  */
-export async function ensureGatewayAccount(server: ServerScope, origin: string, password: string): Promise<void> {
+export async function ensureGatewayAccount(
+  server: ServerScope,
+  origin: string,
+  password: string,
+): Promise<void> {
   const works = await fetch(`${origin}/_session`, {
-    headers: { authorization: 'Basic ' + Buffer.from(`${GATEWAY_USER}:${password}`).toString('base64') },
+    headers: {
+      authorization: 'Basic ' + Buffer.from(`${GATEWAY_USER}:${password}`).toString('base64'),
+    },
   })
-    .then(async (r) => ((await r.json()) as { userCtx?: { name?: string } }).userCtx?.name === GATEWAY_USER)
+    .then(
+      async (r) =>
+        ((await r.json()) as { userCtx?: { name?: string } }).userCtx?.name === GATEWAY_USER,
+    )
     .catch(() => false);
   if (works) return;
   const users = server.use<Record<string, unknown>>('_users');
