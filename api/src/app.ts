@@ -15,6 +15,7 @@ import { devRoutes } from './routes/dev/dev.routes';
 import { userRoutes } from './routes/users/users.routes';
 import { contentRoutes } from './routes/content/content.routes';
 import { GATEWAY_PREFIX, syncGateway } from './routes/sync/gateway';
+import { inboxRoutes } from './routes/inbox/inbox.routes';
 import { FILE_LIMITS } from './routes/users/accounts.service';
 import { openApiDocument } from './openapi';
 import { webApp } from './web/static';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', userRoutes(deps));
   app.route('/api', contentRoutes(deps));
   app.route(GATEWAY_PREFIX, syncGateway(deps));
+  app.route('/api/inbox', inboxRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 
   app.all('/api/*', () => {

@@ -3,6 +3,7 @@ import type { Couch } from './couch/connect';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import type { RateLimits } from './lib/rate-limit';
+import type { JobRunner } from './jobs/jobs';
 import type { SessionDoc } from './auth/sessions';
 import type { UserDoc } from './routes/users/users.model';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   startedAt: number;
   mailer: Mailer;
   rateLimits: RateLimits;
+  /** Durable work between users (message delivery, read receipts). */
+  jobs: JobRunner;
   /** The address people use to reach the app (PUBLIC_URL, else the address it listens on). */
   publicUrl(): string;
 }

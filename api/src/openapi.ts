@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  blockSchema,
   changePasswordSchema,
   contactMessageSchema,
   deleteAccountSchema,
@@ -7,6 +8,7 @@ import {
   passwordEmailSchema,
   passwordResetSchema,
   registerSchema,
+  sendMessageSchema,
   updateProfileSchema,
   updateTagnameSchema,
   verifyEmailSchema,
@@ -188,6 +190,48 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Database information (GET, HEAD)',
     auth: true,
     responses: { 200: 'As CouchDB answers', 401: 'No token' },
+  },
+  'GET /api/inbox': {
+    summary: 'Conversations, newest first (?search= by name or text)',
+    auth: true,
+    responses: { 200: '{data: [conversation]}', 401: 'Not signed in' },
+  },
+  'POST /api/inbox/messages': {
+    summary: 'Send a Markdown message (id chosen by the client: a retry is stored once)',
+    auth: true,
+    body: sendMessageSchema,
+    responses: {
+      201: '{message}',
+      403: 'Blocked or unverified',
+      409: 'Another message has this id',
+      422: 'Self, unknown tagname or too long',
+    },
+  },
+  'GET /api/inbox/blocked': {
+    summary: 'People you blocked',
+    auth: true,
+    responses: { 200: '{data: [person]}' },
+  },
+  'POST /api/inbox/blocked': {
+    summary: 'Block a member: their messages are refused',
+    auth: true,
+    body: blockSchema,
+    responses: { 204: 'Blocked', 422: 'Unknown or self' },
+  },
+  'DELETE /api/inbox/blocked/:tagname': {
+    summary: 'Unblock a member',
+    auth: true,
+    responses: { 204: 'Unblocked' },
+  },
+  'GET /api/inbox/:conversationId/messages': {
+    summary: 'Messages of one of your conversations, oldest first (?before=&limit=)',
+    auth: true,
+    responses: { 200: '{data: [message]}', 404: 'Not your conversation' },
+  },
+  'POST /api/inbox/:conversationId/read': {
+    summary: 'Mark a conversation read (read receipts)',
+    auth: true,
+    responses: { 204: 'Done', 404: 'Not your conversation' },
   },
   'GET /api/dev/mail': {
     summary: 'The local mail outbox (not in production)',

@@ -12,6 +12,8 @@ import { createLogger, type Logger } from './lib/logger';
 import { gatewayPassword, loadJwtSecret } from './lib/secrets';
 import { createRateLimits } from './lib/rate-limit';
 import { createMailer } from './mail/mailer';
+import { JobRunner } from './jobs/jobs';
+import { jobHandlers } from './jobs/handlers';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
 
 export interface RunningServer {
@@ -79,6 +81,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
         { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: paths.mailDir },
         logger,
       ),
+      jobs: new JobRunner(couch, logger, jobHandlers({ couch, logger })),
       rateLimits: createRateLimits({
         perAddress: env.RATE_LIMIT_PER_ADDRESS,
         perIp: env.RATE_LIMIT_PER_IP,
@@ -86,6 +89,8 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
       publicUrl: () => (env.PUBLIC_URL ?? listeningUrl).replace(/\/$/, ''),
     };
     const app = createApp(deps);
+    const resumed = await deps.jobs.resume();
+    if (resumed) logger.info({ jobs: resumed }, 'resuming recorded jobs');
     const port = await new Promise<number>((resolve, reject) => {
       server = serve(
         { fetch: app.fetch, port: env.PORT, hostname: env.HOST },
@@ -122,6 +127,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
               httpServer as unknown as { closeIdleConnections?: () => void }
             ).closeIdleConnections?.();
           });
+          deps.jobs.stop();
           await couch.stop();
         })();
         return closing;

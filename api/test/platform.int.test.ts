@@ -156,33 +156,37 @@ describe('platform: database failure and recovery', () => {
   });
   afterAll(() => server.close());
 
-  it('answers 503 with a clear message while the embedded server is down, then recovers with all data', async () => {
-    const embedded = server.deps.couch.embedded!;
-    const pid = embedded.pid!;
-    process.kill(pid, 'SIGKILL');
+  it(
+    'answers 503 with a clear message while the embedded server is down, then recovers with all data',
+    { timeout: 90_000 },
+    async () => {
+      const embedded = server.deps.couch.embedded!;
+      const pid = embedded.pid!;
+      process.kill(pid, 'SIGKILL');
 
-    let down: Response | undefined;
-    for (let i = 0; i < 100 && !down; i++) {
-      const res = await server.request('/api/health');
-      if (res.status === 503) down = res;
-      else await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(down, 'health never reported the database down').toBeDefined();
-    const body = (await down!.json()) as { message: string; couch: { status: string } };
-    expect(body.message).toMatch(/database server is unreachable/i);
-    expect(body.couch.status).toBe('down');
+      let down: Response | undefined;
+      for (let i = 0; i < 100 && !down; i++) {
+        const res = await server.request('/api/health');
+        if (res.status === 503) down = res;
+        else await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(down, 'health never reported the database down').toBeDefined();
+      const body = (await down!.json()) as { message: string; couch: { status: string } };
+      expect(body.message).toMatch(/database server is unreachable/i);
+      expect(body.couch.status).toBe('down');
 
-    // Back up on its own, with the same data.
-    let recovered = false;
-    for (let i = 0; i < 150 && !recovered; i++) {
-      recovered = (await server.request('/api/health')).status === 200;
-      if (!recovered) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(recovered).toBe(true);
-    expect(embedded.pid).not.toBe(pid);
-    const services = (await (await server.request('/api/getServices')).json()) as unknown[];
-    expect(services).toHaveLength(8);
-  });
+      // Back up on its own, with the same data (a loaded machine may take a while to start it).
+      let recovered = false;
+      for (let i = 0; i < 600 && !recovered; i++) {
+        recovered = (await server.request('/api/health')).status === 200;
+        if (!recovered) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(recovered).toBe(true);
+      expect(embedded.pid).not.toBe(pid);
+      const services = (await (await server.request('/api/getServices')).json()) as unknown[];
+      expect(services).toHaveLength(8);
+    },
+  );
 
   it('answers other routes with 503 and the error envelope while the database is unreachable', async () => {
     const embedded = server.deps.couch.embedded!;

@@ -15,6 +15,11 @@ export const SERVER_DATABASES = {
   projects: 'wf_projects',
   /** Blog posts, contact messages, the audit log, bookkeeping such as the seed marker. */
   content: 'wf_content',
+  /**
+   * Durable work between users (message deliveries, read receipts): recorded before the write
+   * that causes it is accepted, removed when done, so a restart resumes it.
+   */
+  jobs: 'wf_jobs',
 } as const;
 
 export type ServerDatabaseKey = keyof typeof SERVER_DATABASES;

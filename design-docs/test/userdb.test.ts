@@ -150,3 +150,86 @@ describe('userdb/app/views/by_type/map.js', () => {
     expect(runMap(map, { _id: '_local/x' })).toEqual([]);
   });
 });
+
+describe('userdb/app/validate_doc_update.js: messages', () => {
+  const pending = {
+    _id: 'message:abcdef123456',
+    type: 'message',
+    id: 'abcdef123456',
+    to: 'amara_guides',
+    body: '**Hello**',
+    created_at: now,
+    status: 'pending',
+  };
+
+  it('lets the user write and withdraw a pending message', () => {
+    expect(run(pending)).toBeNull();
+    expect(run({ ...pending, body: 'Edited before sending' }, pending)).toBeNull();
+    expect(run({ _id: pending._id, _deleted: true }, pending)).toBeNull();
+    expect(
+      run({
+        ...pending,
+        body: '',
+        _attachments: { 'photo.jpg': { content_type: 'image/jpeg', data: 'AAAA' } },
+      }),
+    ).toBeNull();
+  });
+
+  it('refuses anything but a pending message in shape', () => {
+    expect(run({ ...pending, status: 'delivered' })?.forbidden).toMatch(/status pending/);
+    expect(run({ ...pending, body: 'x'.repeat(5001) })?.forbidden).toMatch(/5,000/);
+    expect(run({ ...pending, body: '' })?.forbidden).toMatch(/text or an attachment/);
+    expect(run({ ...pending, _id: 'message:other' })?.forbidden).toMatch(/message:<id>/);
+    expect(run({ ...pending, from: 'someone-else' })?.forbidden).toMatch(/Unknown field from/);
+    expect(run({ ...pending, _attachments: { a: { length: 10485761 } } })?.forbidden).toMatch(
+      /10 MB/,
+    );
+    expect(
+      run({ ...pending, _attachments: { a: { length: 1 }, b: { length: 1 } } })?.forbidden,
+    ).toMatch(/at most one/);
+  });
+
+  it('leaves sent messages and conversations to the server', () => {
+    const delivered = { ...pending, status: 'delivered' };
+    expect(run({ ...delivered, body: 'rewritten' }, delivered)?.forbidden).toMatch(
+      /only by the server/,
+    );
+    expect(run({ _id: pending._id, _deleted: true }, delivered)?.forbidden).toMatch(
+      /cannot be deleted/,
+    );
+    expect(run({ _id: 'conversation:x', type: 'conversation' })?.forbidden).toMatch(
+      /written by the server/,
+    );
+    expect(run(delivered, null, server)).toBeNull();
+  });
+
+  it('accepts read markers in shape', () => {
+    const marker = {
+      _id: 'readmark:conv:a:b',
+      type: 'read_marker',
+      conversation_id: 'conv:a:b',
+      read_at: now,
+    };
+    expect(run(marker)).toBeNull();
+    expect(run({ ...marker, _id: 'readmark:other' })?.forbidden).toMatch(
+      /readmark:<conversation_id>/,
+    );
+  });
+});
+
+describe('userdb/app/views/messages_by_conversation/map.js', () => {
+  const map = source('userdb/app/views/messages_by_conversation/map.js');
+  it('emits sent messages by conversation and send time', () => {
+    expect(
+      runMap(map, {
+        type: 'message',
+        conversation_id: 'conv:a:b',
+        sent_at: now,
+        created_at: '2026-01-01',
+        status: 'delivered',
+        from_me: true,
+      }),
+    ).toEqual([[['conv:a:b', now], { status: 'delivered', from_me: true }]]);
+    expect(runMap(map, { type: 'message', status: 'pending', created_at: now })).toEqual([]);
+  });
+});

@@ -66,3 +66,4 @@ export * from './roles';
 export * from './accounts';
 export * from './content';
 export * from './userdata';
+export * from './inbox';

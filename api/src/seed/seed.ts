@@ -3,6 +3,7 @@ import type { Couch } from '../couch/connect';
 import { isConflict, isNotFound } from '../couch/errors';
 import type { Logger } from '../lib/logger';
 import { createUser, findUserByEmail, countUsersWithRole } from '../routes/users/users.service';
+import { ensureUserDb } from '../couch/userdb';
 import { BLOG_POSTS } from './blog-posts';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, SERVICES, type DemoUser } from './demo-data';
 
@@ -35,6 +36,7 @@ async function seedMarker(couch: Couch): Promise<{ _rev: string; version: number
 }
 
 async function ensureDemoUser(couch: Couch, user: DemoUser) {
+  await ensureUserDb(couch, demoId(user.key));
   if (await findUserByEmail(couch, user.email)) return;
   await createUser(couch, {
     id: demoId(user.key),

@@ -38,8 +38,8 @@ function (newDoc, oldDoc, userCtx) {
     }
   }
 
-  var SERVER_TYPES = ['notification', 'order_mirror'];
-  var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox'];
+  var SERVER_TYPES = ['notification', 'order_mirror', 'conversation'];
+  var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox', 'read_marker'];
   var RELATIONS = ['saved', 'posted', 'applied', 'joined'];
 
   if (newDoc._deleted) {
@@ -48,6 +48,10 @@ function (newDoc, oldDoc, userCtx) {
       for (var r = 0; r < oldDoc.relations.length; r++) {
         if (oldDoc.relations[r] !== 'saved') deny('This project box entry is kept by the server.');
       }
+      return;
+    }
+    if (oldDoc.type === 'message') {
+      if (oldDoc.status !== 'pending' && oldDoc.status !== 'failed') deny('A sent message cannot be deleted.');
       return;
     }
     if (USER_TYPES.indexOf(oldDoc.type) === -1) deny('Documents of type ' + oldDoc.type + ' are written by the server.');
@@ -65,6 +69,37 @@ function (newDoc, oldDoc, userCtx) {
   }
   if (SERVER_TYPES.indexOf(type) !== -1) deny('Documents of type ' + type + ' are written by the server.');
 
+  if (type === 'message') {
+    // The user writes only outgoing messages waiting for delivery; the server does the rest.
+    if (oldDoc && !oldDoc._deleted && oldDoc.status !== 'pending') deny('A message is changed only by the server once sent.');
+    onlyFields(['type', 'id', 'to', 'body', 'created_at', 'status']);
+    if (newDoc.status !== 'pending') deny('A message you write has status pending.');
+    requireString('id', 8, 64);
+    if (newDoc._id !== 'message:' + newDoc.id) deny('A message id is message:<id>.');
+    if (!/^[A-Za-z0-9_-]+$/.test(newDoc.id)) deny('id may hold letters, digits, _ and - only.');
+    requireString('to', 3, 30);
+    if (!isString(newDoc.body, 0, 5000)) deny('A message has at most 5,000 characters.');
+    var attachments = newDoc._attachments || {};
+    var count = 0;
+    for (var name in attachments) {
+      count++;
+      var att = attachments[name];
+      // A stored attachment has a length; an inline one still carries its base64 data.
+      var size = typeof att.length === 'number' ? att.length : typeof att.data === 'string' ? Math.floor((att.data.length * 3) / 4) : 0;
+      if (size > 10485760) deny('An attachment is at most 10 MB.');
+    }
+    if (count > 1) deny('A message carries at most one attachment.');
+    if (newDoc.body.length === 0 && count === 0) deny('A message needs text or an attachment.');
+    requireDate('created_at');
+    return;
+  }
+  if (type === 'read_marker') {
+    onlyFields(['type', 'conversation_id', 'read_at']);
+    requireString('conversation_id', 1, 120);
+    if (newDoc._id !== 'readmark:' + newDoc.conversation_id) deny('A read marker id is readmark:<conversation_id>.');
+    requireDate('read_at');
+    return;
+  }
   if (type === 'wishlist') {
     if (newDoc._id.indexOf('wishlist:') !== 0) deny('A wishlist id starts with "wishlist:".');
     onlyFields(['type', 'name', 'visibility', 'created_at', 'updated_at']);

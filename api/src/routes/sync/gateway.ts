@@ -7,6 +7,7 @@ import { ensureUserDb, userDbName } from '../../couch/userdb';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { gatewayPassword } from '../../lib/secrets';
 import { filterArrayMember, filterLines } from './json-stream';
+import { jobsFor } from '../../jobs/handlers';
 
 export const GATEWAY_PREFIX = '/api/sync/db';
 
@@ -170,7 +171,17 @@ export function syncGateway(deps: AppDeps) {
 
     // Bodies that name documents are read and checked; others stream through untouched.
     let body: string | ReadableStream<Uint8Array> | null = null;
-    if (method === 'POST' || method === 'PUT') {
+    let written: unknown[] = [];
+    if (method === 'PUT' && route.kind === 'doc' && /^(message|readmark):/.test(route.id)) {
+      // Messages and read markers cause work for the server: read them to record it.
+      const text = await c.req.text();
+      try {
+        written = [JSON.parse(text)];
+      } catch {
+        throw new AppError(400, 'The request body is not valid JSON.');
+      }
+      body = text;
+    } else if (method === 'POST' || method === 'PUT') {
       if (
         route.kind === 'endpoint' &&
         ['_bulk_docs', '_bulk_get', '_all_docs', '_changes'].includes(route.name)
@@ -185,11 +196,16 @@ export function syncGateway(deps: AppDeps) {
           }
         }
         checkBody(route, parsed);
+        if (route.name === '_bulk_docs') written = (parsed as { docs: unknown[] }).docs;
         body = text;
       } else {
         body = c.req.raw.body;
       }
     }
+
+    // The work these writes cause is recorded before CouchDB accepts them, so an API that stops
+    // right after cannot lose it; it runs once the write is in.
+    const jobs = await deps.jobs.record(jobsFor(user.id, written));
 
     // A feed held open past the token's expiry is closed then; the client's next request gets
     // a 401 and refreshes its token.
@@ -228,6 +244,8 @@ export function syncGateway(deps: AppDeps) {
       await ensureUserDb(deps.couch, user.id);
       return forward(c);
     }
+
+    if (jobs.length && response.ok) deps.jobs.run(jobs);
 
     const responseHeaders = new Headers();
     for (const name of FORWARDED_RESPONSE_HEADERS) {

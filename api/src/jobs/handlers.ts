@@ -1,0 +1,69 @@
+import type { DocumentScope } from 'nano';
+import type { Couch } from '../couch/connect';
+import { isNotFound } from '../couch/errors';
+import { userDbName } from '../couch/userdb';
+import type { Logger } from '../lib/logger';
+import { deliverMessage, markConversationRead } from '../routes/inbox/inbox.service';
+import type { JobDoc, JobKind, JobResult } from './jobs';
+
+type Deps = { couch: Couch; logger: Logger };
+
+/** What the jobs do: deliver a pending message; apply a read marker (read receipts). */
+export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promise<JobResult>> {
+  return {
+    async deliver(job) {
+      const outcome = await deliverMessage(deps, job.user_id, job.ref);
+      return outcome === 'missing' ? 'missing' : 'done';
+    },
+    async read(job) {
+      const [conversationId] = job.ref.split('|');
+      const db = deps.couch.server.use(userDbName(job.user_id)) as DocumentScope<unknown>;
+      let marker: { read_at: string };
+      try {
+        marker = (await db.get(`readmark:${conversationId}`)) as unknown as { read_at: string };
+      } catch (error) {
+        if (isNotFound(error)) return 'missing';
+        throw error;
+      }
+      await markConversationRead(deps, job.user_id, conversationId!, marker.read_at);
+      return 'done';
+    },
+  };
+}
+
+/** The jobs a batch of documents written by a user causes (pending messages, read markers). */
+export function jobsFor(userId: string, docs: unknown[]) {
+  const jobs: { kind: JobKind; user_id: string; ref: string; order: string }[] = [];
+  for (const raw of docs) {
+    const doc = raw as {
+      _deleted?: boolean;
+      type?: unknown;
+      status?: unknown;
+      id?: unknown;
+      created_at?: unknown;
+      conversation_id?: unknown;
+      read_at?: unknown;
+    };
+    if (!doc || doc._deleted) continue;
+    if (doc.type === 'message' && doc.status === 'pending' && typeof doc.id === 'string') {
+      jobs.push({
+        kind: 'deliver',
+        user_id: userId,
+        ref: doc.id,
+        order: String(doc.created_at ?? ''),
+      });
+    } else if (
+      doc.type === 'read_marker' &&
+      typeof doc.conversation_id === 'string' &&
+      typeof doc.read_at === 'string'
+    ) {
+      jobs.push({
+        kind: 'read',
+        user_id: userId,
+        ref: `${doc.conversation_id}|${doc.read_at}`,
+        order: doc.read_at,
+      });
+    }
+  }
+  return jobs;
+}

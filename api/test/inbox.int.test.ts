@@ -1,0 +1,379 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PouchDB from 'pouchdb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userDbName } from '../src/couch/userdb';
+import { client, type Session } from './helpers/client';
+import { startTestServer, type TestServer } from './helpers/server';
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+const sessions: Record<string, Session> = {};
+const login = async (email: string) =>
+  (await api.post<Session>('/api/login', { body: { email, password: 'wayfarer-demo' } })).body;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = client(server);
+  for (const [key, email] of Object.entries({
+    sofia: 'sofia@wayfarer.test',
+    amara: 'amara@wayfarer.test',
+    kenji: 'kenji@wayfarer.test',
+    mei: 'mei@wayfarer.test',
+  })) {
+    sessions[key] = await login(email);
+  }
+});
+afterAll(() => server.close());
+
+let n = 0;
+const newId = () => `m${Date.now().toString(36)}${(n++).toString().padStart(4, '0')}`;
+type Conv = {
+  id: string;
+  unread_count: number;
+  other: { tagname: string };
+  last_message: { body: string; from_me: boolean };
+};
+type Msg = {
+  id: string;
+  body: string;
+  status: string;
+  from_me: boolean;
+  sent_at: string;
+  read_at: string | null;
+  error: string | null;
+};
+const inboxOf = async (who: string) =>
+  (await api.get<{ data: Conv[] }>('/api/inbox', { token: sessions[who]!.token })).body.data;
+const messages = async (who: string, conversationId: string) =>
+  (
+    await api.get<{ data: Msg[] }>(`/api/inbox/${encodeURIComponent(conversationId)}/messages`, {
+      token: sessions[who]!.token,
+    })
+  ).body.data;
+
+function device(who: string, base = server) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wf-inbox-'));
+  const local = new PouchDB(path.join(dir, 'db'));
+  const token = sessions[who]!.token;
+  const remote = new PouchDB(`${base.url}/api/sync/db`, {
+    fetch: (url, opts) => {
+      const headers = new Headers(opts?.headers);
+      headers.set('authorization', `Bearer ${token}`);
+      return PouchDB.fetch(url, { ...opts, headers });
+    },
+  });
+  return { local, remote };
+}
+const pending = (id: string, to: string, body: string, createdAt = new Date().toISOString()) => ({
+  _id: `message:${id}`,
+  type: 'message',
+  id,
+  to,
+  body,
+  created_at: createdAt,
+  status: 'pending',
+});
+
+describe('POST /api/inbox/messages', () => {
+  it('delivers a Markdown message; both inboxes show the conversation; the recipient is notified', async () => {
+    const id = newId();
+    const res = await api.post<{ message: Msg }>('/api/inbox/messages', {
+      token: sessions.sofia!.token,
+      body: { to: 'amara_guides', body: '**Hello** Amara, are you free on *Friday*?', id },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toMatchObject({ id, status: 'delivered', from_me: true });
+
+    const amaraInbox = await inboxOf('amara');
+    const conversation = amaraInbox.find((c) => c.other.tagname === 'sofia_marin')!;
+    expect(conversation.unread_count).toBe(1);
+    expect(conversation.last_message).toMatchObject({
+      body: '**Hello** Amara, are you free on *Friday*?',
+      from_me: false,
+    });
+    expect(
+      (await inboxOf('sofia')).find((c) => c.other.tagname === 'amara_guides')!.unread_count,
+    ).toBe(0);
+
+    const received = await messages('amara', conversation.id);
+    expect(received.map((m) => m.id)).toContain(id);
+    const me = await api.get<{ user: { new_notifications_count: number } }>('/api/user', {
+      token: sessions.amara!.token,
+    });
+    expect(me.body.user.new_notifications_count).toBeGreaterThan(0);
+  });
+
+  it('stores the same message id once', async () => {
+    const id = newId();
+    const body = { to: 'amara_guides', body: 'Sent twice by a flaky connection', id };
+    expect(
+      (await api.post('/api/inbox/messages', { token: sessions.sofia!.token, body })).status,
+    ).toBe(201);
+    expect(
+      (await api.post('/api/inbox/messages', { token: sessions.sofia!.token, body })).status,
+    ).toBe(201);
+    const conversation = (await inboxOf('amara')).find((c) => c.other.tagname === 'sofia_marin')!;
+    expect((await messages('amara', conversation.id)).filter((m) => m.id === id)).toHaveLength(1);
+    const other = await api.post('/api/inbox/messages', {
+      token: sessions.sofia!.token,
+      body: { ...body, body: 'A different text' },
+    });
+    expect(other.status).toBe(409);
+  });
+
+  it('refuses oneself, an unknown tagname, an empty or too long body (422)', async () => {
+    const send = (body: Record<string, unknown>) =>
+      api.post<{ errors: Record<string, string[]> }>('/api/inbox/messages', {
+        token: sessions.sofia!.token,
+        body,
+      });
+    const self = await send({ to: 'sofia_marin', body: 'hi me', id: newId() });
+    expect(self.status).toBe(422);
+    expect(self.body.errors.to).toEqual(['You cannot send a message to yourself.']);
+    expect(
+      (await send({ to: 'nobody_at_all_here', body: 'hi', id: newId() })).body.errors.to,
+    ).toEqual(['No member has this tagname.']);
+    expect(
+      (await send({ to: 'amara_guides', body: 'x'.repeat(5001), id: newId() })).body.errors
+        .body?.[0],
+    ).toMatch(/5,000/);
+    expect((await send({ to: 'amara_guides', body: '   ', id: newId() })).status).toBe(422);
+    expect(
+      (await send({ to: 'amara_guides', body: 'hi', id: 'bad id!' })).body.errors.id,
+    ).toBeDefined();
+    expect(
+      (
+        await api.post('/api/inbox/messages', {
+          body: { to: 'amara_guides', body: 'hi', id: newId() },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('refuses a blocked sender with a clear message, online and offline', async () => {
+    expect(
+      (
+        await api.post('/api/inbox/blocked', {
+          token: sessions.kenji!.token,
+          body: { tagname: 'mei_lin' },
+        })
+      ).status,
+    ).toBe(204);
+    const blocked = await api.post<{ message: string }>('/api/inbox/messages', {
+      token: sessions.mei!.token,
+      body: { to: 'kenji_cooks', body: 'Hi chef', id: newId() },
+    });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toBe('This member is not accepting messages from you.');
+
+    const { local, remote } = device('mei');
+    const id = newId();
+    await local.put(pending(id, 'kenji_cooks', 'Offline hello'));
+    await local.replicate.to(remote);
+    await server.deps.jobs.idle();
+    await local.replicate.from(remote);
+    const mine = (await local.get(`message:${id}`)) as unknown as Msg;
+    expect(mine.status).toBe('failed');
+    expect(mine.error).toBe('This member is not accepting messages from you.');
+    await local.close();
+
+    const list = await api.get<{ data: { tagname: string }[] }>('/api/inbox/blocked', {
+      token: sessions.kenji!.token,
+    });
+    expect(list.body.data.map((p) => p.tagname)).toEqual(['mei_lin']);
+    await api.delete('/api/inbox/blocked/mei_lin', { token: sessions.kenji!.token });
+    expect(
+      (
+        await api.post('/api/inbox/messages', {
+          token: sessions.mei!.token,
+          body: { to: 'kenji_cooks', body: 'Hi again', id: newId() },
+        })
+      ).status,
+    ).toBe(201);
+  });
+});
+
+describe('offline messages through the sync gateway', () => {
+  it('delivers three messages written offline exactly once and in order, then read receipts flow back', async () => {
+    const { local, remote } = device('sofia');
+    const ids = [newId(), newId(), newId()];
+    const base = Date.now();
+    for (const [i, id] of ids.entries()) {
+      await local.put(
+        pending(id, 'lucia_lens', `Offline message ${i + 1}`, new Date(base + i).toISOString()),
+      );
+    }
+    await local.replicate.to(remote);
+    await server.deps.jobs.idle();
+
+    const lucia = await login('lucia@wayfarer.test');
+    sessions.lucia = lucia;
+    const conversation = (await inboxOf('lucia')).find((c) => c.other.tagname === 'sofia_marin')!;
+    expect(conversation.unread_count).toBe(3);
+    const got = await messages('lucia', conversation.id);
+    expect(got.map((m) => m.body)).toEqual([
+      'Offline message 1',
+      'Offline message 2',
+      'Offline message 3',
+    ]);
+    expect(new Set(got.map((m) => m.id)).size).toBe(3);
+
+    // Syncing again (a retry) changes nothing.
+    await local.replicate.to(remote);
+    await server.deps.jobs.idle();
+    expect(await messages('lucia', conversation.id)).toHaveLength(3);
+
+    await local.replicate.from(remote);
+    expect(((await local.get(`message:${ids[2]}`)) as unknown as Msg).status).toBe('delivered');
+
+    // Lucía opens the conversation on a synced device: a read marker.
+    const luciaDevice = device('lucia');
+    await luciaDevice.local.put({
+      _id: `readmark:${conversation.id}`,
+      type: 'read_marker',
+      conversation_id: conversation.id,
+      read_at: new Date().toISOString(),
+    });
+    await luciaDevice.local.replicate.to(luciaDevice.remote);
+    await server.deps.jobs.idle();
+    expect((await inboxOf('lucia')).find((c) => c.id === conversation.id)!.unread_count).toBe(0);
+    await local.replicate.from(remote);
+    for (const id of ids)
+      expect(((await local.get(`message:${id}`)) as unknown as Msg).status).toBe('read');
+    await local.close();
+    await luciaDevice.local.close();
+  });
+
+  it('carries an image attachment, and refuses a file that is not an image or PDF', async () => {
+    const { local, remote } = device('sofia');
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const ok = newId();
+    const bad = newId();
+    await local.put({
+      ...pending(ok, 'omar_events', ''),
+      _attachments: { 'venue.png': { content_type: 'image/png', data: png } },
+    });
+    await local.put({
+      ...pending(bad, 'omar_events', 'see file'),
+      _attachments: {
+        'x.png': {
+          content_type: 'image/png',
+          data: Buffer.from('<script>alert(1)</script>').toString('base64'),
+        },
+      },
+    });
+    await local.replicate.to(remote);
+    await server.deps.jobs.idle();
+    const omarDb = server.deps.couch.server.use(
+      userDbName((await login('omar@wayfarer.test')).user.id),
+    );
+    const copy = (await omarDb.get(`message:${ok}`)) as unknown as {
+      _attachments: Record<string, { content_type: string }>;
+    };
+    expect(copy._attachments['venue.png']!.content_type).toBe('image/png');
+    await expect(omarDb.get(`message:${bad}`)).rejects.toMatchObject({ statusCode: 404 });
+    await local.replicate.from(remote);
+    expect(((await local.get(`message:${bad}`)) as unknown as Msg).error).toMatch(
+      /PNG, JPEG or WebP images or PDF/,
+    );
+    await local.close();
+  });
+});
+
+describe('privacy', () => {
+  it('nobody reads another pair’s conversation, through the API or the gateway', async () => {
+    const conversation = (await inboxOf('amara')).find((c) => c.other.tagname === 'sofia_marin')!;
+    const res = await api.get(`/api/inbox/${encodeURIComponent(conversation.id)}/messages`, {
+      token: sessions.mei!.token,
+    });
+    expect(res.status).toBe(404);
+    expect(
+      (
+        await api.post(`/api/inbox/${encodeURIComponent(conversation.id)}/read`, {
+          token: sessions.mei!.token,
+        })
+      ).status,
+    ).toBe(404);
+    const all = (await (
+      await server.request('/api/sync/db/_all_docs', {
+        headers: { authorization: `Bearer ${sessions.mei!.token}` },
+      })
+    ).json()) as { rows: { id: string }[] };
+    expect(all.rows.some((r) => r.id === `conversation:${conversation.id}`)).toBe(false);
+  });
+});
+
+describe('a restart in the middle of delivering a batch', () => {
+  it('loses and duplicates nothing', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wf-crash-'));
+    let first = await startTestServer({}, dataDir);
+    const firstApi = client(first);
+    const sofia = (
+      await firstApi.post<Session>('/api/login', {
+        body: { email: 'sofia@wayfarer.test', password: 'wayfarer-demo' },
+      })
+    ).body;
+    sessions.crash = sofia;
+    const { local, remote } = device('crash', first);
+    const ids = Array.from({ length: 8 }, () => newId());
+    const base = Date.now();
+    for (const [i, id] of ids.entries())
+      await local.put(
+        pending(id, 'helen_brandt', `Batch ${i + 1}`, new Date(base + i).toISOString()),
+      );
+
+    // The "crash": the job runner stops before any delivery runs, after the writes were accepted.
+    first.deps.jobs.stop();
+    await local.replicate.to(remote);
+    // Half-way state of one delivery: the recipient's copy written, nothing else.
+    const helenId = (
+      await firstApi.post<Session>('/api/login', {
+        body: { email: 'helen@wayfarer.test', password: 'wayfarer-demo' },
+      })
+    ).body.user.id;
+    const senderCopy = (await first.deps.couch.server
+      .use(userDbName(sofia.user.id))
+      .get(`message:${ids[3]}`)) as unknown as Record<string, unknown>;
+    await first.deps.couch.server
+      .use(userDbName(helenId))
+      .insert({
+        ...senderCopy,
+        _rev: undefined,
+        status: 'delivered',
+        from: sofia.user.id,
+        from_me: false,
+        conversation_id: `conv:${[sofia.user.id, helenId].sort().join(':')}`,
+        sent_at: new Date().toISOString(),
+      } as never);
+    await local.close();
+    await first.close();
+
+    first = await startTestServer({}, dataDir);
+    try {
+      await first.deps.jobs.idle();
+      const helen = (
+        await client(first).post<Session>('/api/login', {
+          body: { email: 'helen@wayfarer.test', password: 'wayfarer-demo' },
+        })
+      ).body;
+      const conversation = (
+        await client(first).get<{ data: Conv[] }>('/api/inbox', { token: helen.token })
+      ).body.data.find((c) => c.other.tagname === 'sofia_marin')!;
+      const got = (
+        await client(first).get<{ data: Msg[] }>(
+          `/api/inbox/${encodeURIComponent(conversation.id)}/messages`,
+          { token: helen.token },
+        )
+      ).body.data;
+      expect(got.map((m) => m.body).sort()).toEqual(ids.map((_, i) => `Batch ${i + 1}`).sort());
+      expect(new Set(got.map((m) => m.id)).size).toBe(8);
+      const jobsLeft = await first.deps.couch.db('jobs').info();
+      expect(jobsLeft.doc_count).toBe(0);
+    } finally {
+      await first.close();
+    }
+  });
+});
