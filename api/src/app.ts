@@ -16,6 +16,7 @@ import { userRoutes } from './routes/users/users.routes';
 import { contentRoutes } from './routes/content/content.routes';
 import { GATEWAY_PREFIX, syncGateway } from './routes/sync/gateway';
 import { inboxRoutes } from './routes/inbox/inbox.routes';
+import { adminRoutes } from './routes/admin/admin.routes';
 import { FILE_LIMITS } from './routes/users/accounts.service';
 import { openApiDocument } from './openapi';
 import { webApp } from './web/static';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', contentRoutes(deps));
   app.route(GATEWAY_PREFIX, syncGateway(deps));
   app.route('/api/inbox', inboxRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 
   app.all('/api/*', () => {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
+  adminUserPatchSchema,
   blockSchema,
+  blogInputSchema,
+  contactPatchSchema,
+  serviceInputSchema,
   changePasswordSchema,
   contactMessageSchema,
   deleteAccountSchema,
@@ -232,6 +236,117 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Mark a conversation read (read receipts)',
     auth: true,
     responses: { 204: 'Done', 404: 'Not your conversation' },
+  },
+  'GET /api/blogs/:slug/cover': {
+    summary: 'A published post’s cover image',
+    responses: { 200: 'The image', 404: 'None' },
+  },
+  'GET /api/admin/stats': {
+    summary: 'Dashboard figures (views with reduce)',
+    auth: true,
+    responses: { 200: 'Stats', 401: 'Guest', 403: 'Not an admin' },
+  },
+  'GET /api/admin/users': {
+    summary: 'Users (?search=&role=&status=&verified=&sort=newest|oldest|name&page=&per_page=)',
+    auth: true,
+    responses: { 200: '{data, meta}', 401: 'Guest', 403: 'Not an admin', 422: 'Bad filters' },
+  },
+  'GET /api/admin/users/:id': {
+    summary: 'A user with activity, counts and audit entries',
+    auth: true,
+    responses: { 200: 'Details', 404: 'No such user' },
+  },
+  'PATCH /api/admin/users/:id': {
+    summary: 'Change role, suspend or reactivate (sessions are revoked), mark the email verified',
+    auth: true,
+    body: adminUserPatchSchema,
+    responses: {
+      200: '{user}',
+      404: 'No such user',
+      409: 'Not on your own account',
+      422: 'Field errors',
+    },
+  },
+  'DELETE /api/admin/users/:id': {
+    summary: 'Delete a user and everything only theirs',
+    auth: true,
+    responses: { 204: 'Deleted', 404: 'No such user', 409: 'Not yourself' },
+  },
+  'GET /api/admin/audit': {
+    summary: 'The audit log, newest first',
+    auth: true,
+    responses: { 200: '{data, meta}' },
+  },
+  'GET /api/admin/services': {
+    summary: 'All services with their gig counts',
+    auth: true,
+    responses: { 200: '{data}' },
+  },
+  'POST /api/admin/services': {
+    summary: 'Create a service (unique name)',
+    auth: true,
+    body: serviceInputSchema,
+    responses: { 201: '{service}', 422: 'Field errors' },
+  },
+  'GET /api/admin/services/:id': {
+    summary: 'One service',
+    auth: true,
+    responses: { 200: '{service}', 404: 'No such service' },
+  },
+  'PUT /api/admin/services/:id': {
+    summary: 'Edit, activate or deactivate a service',
+    auth: true,
+    body: serviceInputSchema,
+    responses: { 200: '{service}', 404: 'None', 422: 'Field errors' },
+  },
+  'DELETE /api/admin/services/:id': {
+    summary: 'Delete a service without gigs',
+    auth: true,
+    responses: { 204: 'Deleted', 404: 'None', 409: 'It has gigs: deactivate instead' },
+  },
+  'GET /api/admin/contact-messages': {
+    summary: 'Contact messages (?status=open|handled)',
+    auth: true,
+    responses: { 200: '{data, meta}' },
+  },
+  'PATCH /api/admin/contact-messages/:id': {
+    summary: 'Mark a contact message handled or open again',
+    auth: true,
+    body: contactPatchSchema,
+    responses: { 200: 'Done', 404: 'None' },
+  },
+  'GET /api/admin/blog': {
+    summary: 'All posts, drafts included',
+    auth: true,
+    responses: { 200: '{data}' },
+  },
+  'POST /api/admin/blog': {
+    summary: 'Write a post (Markdown); published or draft',
+    auth: true,
+    body: blogInputSchema,
+    responses: { 201: '{post}', 422: 'Field errors' },
+  },
+  'GET /api/admin/blog/:slug': {
+    summary: 'One post',
+    auth: true,
+    responses: { 200: '{post}', 404: 'None' },
+  },
+  'PUT /api/admin/blog/:slug': {
+    summary: 'Edit, publish or unpublish a post',
+    auth: true,
+    body: blogInputSchema,
+    responses: { 200: '{post}', 404: 'None', 422: 'Field errors' },
+  },
+  'DELETE /api/admin/blog/:slug': {
+    summary: 'Delete a post',
+    auth: true,
+    responses: { 204: 'Deleted', 404: 'None' },
+  },
+  'POST /api/admin/blog/:slug/cover': {
+    summary: 'Upload a post’s cover image (field "file")',
+    auth: true,
+    multipart: true,
+    responses: { 200: '{post}', 413: 'Too large', 415: 'Not an image' },
   },
   'GET /api/dev/mail': {
     summary: 'The local mail outbox (not in production)',

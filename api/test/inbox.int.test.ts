@@ -337,17 +337,15 @@ describe('a restart in the middle of delivering a batch', () => {
     const senderCopy = (await first.deps.couch.server
       .use(userDbName(sofia.user.id))
       .get(`message:${ids[3]}`)) as unknown as Record<string, unknown>;
-    await first.deps.couch.server
-      .use(userDbName(helenId))
-      .insert({
-        ...senderCopy,
-        _rev: undefined,
-        status: 'delivered',
-        from: sofia.user.id,
-        from_me: false,
-        conversation_id: `conv:${[sofia.user.id, helenId].sort().join(':')}`,
-        sent_at: new Date().toISOString(),
-      } as never);
+    await first.deps.couch.server.use(userDbName(helenId)).insert({
+      ...senderCopy,
+      _rev: undefined,
+      status: 'delivered',
+      from: sofia.user.id,
+      from_me: false,
+      conversation_id: `conv:${[sofia.user.id, helenId].sort().join(':')}`,
+      sent_at: new Date().toISOString(),
+    } as never);
     await local.close();
     await first.close();
 

@@ -35,9 +35,11 @@ function buildWebIfStale(webDist: string) {
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   console.log('Building the web app (its sources are newer than the last build)...');
+  // Always a production build, whatever NODE_ENV the server itself runs with.
   const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
     cwd: repoRoot(),
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('The web app failed to build; see the output above.');

@@ -5,10 +5,9 @@
 import { z } from 'zod';
 import { ROLES, SELF_SERVICE_ROLES } from './roles';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-export const TAGNAME_RULE = /^[a-z0-9_]{3,30}$/;
-export const TAGNAME_HINT = '3 to 30 characters: lower-case letters, digits and underscores.';
+import { PASSWORD_MAX, PASSWORD_MIN, TAGNAME_HINT, TAGNAME_RULE } from './rules';
+
+export { PASSWORD_MAX, PASSWORD_MIN, TAGNAME_HINT, TAGNAME_RULE };
 
 const email = z
   .string({ error: 'Enter your email address.' })

@@ -67,3 +67,4 @@ export * from './accounts';
 export * from './content';
 export * from './userdata';
 export * from './inbox';
+export * from './admin';

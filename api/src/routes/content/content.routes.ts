@@ -29,5 +29,15 @@ export function contentRoutes(deps: AppDeps) {
     })
     .get('/blogs/:slug', async (c) =>
       c.json(await content.getPublishedPost(deps, c.req.param('slug'))),
-    );
+    )
+    .get('/blogs/:slug/cover', async (c) => {
+      const cover = await content.blogCover(deps, c.req.param('slug'));
+      c.header('Content-Type', cover.contentType);
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header(
+        'Cache-Control',
+        c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      return c.body(new Uint8Array(cover.data));
+    });
 }

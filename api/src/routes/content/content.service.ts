@@ -140,3 +140,24 @@ export async function getPublishedPost(deps: Deps, slug: string): Promise<BlogPo
   const authors = await authorsOf(deps, [doc.author_id]);
   return { ...summary(doc, authors.get(doc.author_id)), body: doc.body };
 }
+
+export async function blogCover(
+  deps: Deps,
+  slug: string,
+): Promise<{ data: Buffer; contentType: string }> {
+  const db = deps.couch.db('content');
+  try {
+    const doc = (await db.get(`blog:${slug}`)) as unknown as BlogDoc & {
+      _attachments?: Record<string, { content_type: string }>;
+    };
+    const att = doc._attachments?.cover;
+    if (doc.status !== 'published' || !att) throw notFound('No cover for this post.');
+    return {
+      data: await db.attachment.get(`blog:${slug}`, 'cover'),
+      contentType: att.content_type,
+    };
+  } catch (error) {
+    if (isNotFound(error)) throw notFound('No cover for this post.');
+    throw error;
+  }
+}

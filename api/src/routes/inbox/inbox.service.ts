@@ -508,15 +508,13 @@ export async function block(deps: Deps, blocker: UserDoc, tagname: string) {
   if (target.id === blocker.id)
     throw ValidationError.field('tagname', 'You cannot block yourself.');
   try {
-    await deps.couch
-      .db('users')
-      .insert({
-        _id: blockKey(blocker.id, target.id),
-        type: 'block',
-        blocker: blocker.id,
-        blocked: target.id,
-        created_at: new Date().toISOString(),
-      } as never);
+    await deps.couch.db('users').insert({
+      _id: blockKey(blocker.id, target.id),
+      type: 'block',
+      blocker: blocker.id,
+      blocked: target.id,
+      created_at: new Date().toISOString(),
+    } as never);
   } catch (error) {
     if (!isConflict(error)) throw error;
   }
@@ -532,13 +530,11 @@ export async function unblock(deps: Deps, blocker: UserDoc, tagname: string) {
 }
 
 export async function blockedPeople(deps: Deps, blocker: UserDoc): Promise<Person[]> {
-  const result = await deps.couch
-    .db('users')
-    .list({
-      startkey: `block:${blocker.id}:`,
-      endkey: `block:${blocker.id}:\ufff0`,
-      include_docs: true,
-    });
+  const result = await deps.couch.db('users').list({
+    startkey: `block:${blocker.id}:`,
+    endkey: `block:${blocker.id}:\ufff0`,
+    include_docs: true,
+  });
   const people: Person[] = [];
   for (const row of result.rows) {
     const user = await userById(deps, (row.doc as unknown as { blocked: string }).blocked);

@@ -194,7 +194,7 @@ export async function refresh(deps: Deps, user: UserDoc, session: SessionDoc) {
   return { token, expires_at: expiresAt.toISOString(), session_expires_at: session.expires_at };
 }
 
-async function getUser(deps: Deps, id: string): Promise<UserDoc | undefined> {
+export async function getUser(deps: Deps, id: string): Promise<UserDoc | undefined> {
   try {
     return (await deps.couch.db('users').get(userKey(id))) as unknown as UserDoc;
   } catch (error) {
@@ -203,7 +203,7 @@ async function getUser(deps: Deps, id: string): Promise<UserDoc | undefined> {
   }
 }
 
-async function saveUser(deps: Deps, doc: UserDoc): Promise<UserDoc> {
+export async function saveUser(deps: Deps, doc: UserDoc): Promise<UserDoc> {
   const updated = { ...doc, updated_at: new Date().toISOString() };
   const result = await deps.couch.db('users').insert(updated as never);
   return { ...updated, _rev: result.rev };
@@ -467,6 +467,11 @@ export async function deleteAccount(deps: Deps, user: UserDoc, password: string)
   if (!(await verifyPassword(password, user.password_hash))) {
     throw ValidationError.field('password', 'The password is not correct.');
   }
+  await removeAccount(deps, user);
+}
+
+/** Removes an account and everything that is only its own (used by the owner and by admins). */
+export async function removeAccount(deps: Deps, user: UserDoc): Promise<void> {
   const users = deps.couch.db('users');
   // Sign out everywhere first, so nothing can act while the rest is removed.
   const current = await saveUser(deps, {
