@@ -21,6 +21,7 @@ export const paths = {
   inbox: '/inbox',
   projectbox: '/projectbox',
   settings: '/settings',
+  'dev.mail': '/dev/mail', // not in spec: the development outbox
 
   profile: '/profile',
   'profile.projects': '/profile/projects',

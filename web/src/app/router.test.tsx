@@ -1,7 +1,10 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAuth, setSession } from '@/stores/auth';
+import { makeUser } from '@/testing/fixtures';
 import { useUnreachableApi } from '@/testing/unreachable-api';
+import type { User } from '@/types/api';
 import { routes } from './router';
 
 function renderAt(path: string) {
@@ -41,10 +44,104 @@ describe('router', () => {
       ['Blogs', '/blogs'],
       ['Contact Us', '/contact-us'],
     ]);
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register');
     expect(screen.getByText('© 2025 Wayfarer Market. All rights reserved.')).toBeTruthy();
     expect(screen.getByTestId('health-status')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Browse by category' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Wayfarer Market'));
     warn.mockRestore();
+  });
+});
+
+describe('route guards in the router', () => {
+  useUnreachableApi();
+  beforeEach(() => clearAuth());
+  afterEach(() => {
+    cleanup();
+    clearAuth();
+  });
+
+  const loginAs = (user: User) => setSession({ token: 'jwt.test', user }, false);
+  const pathOf = (router: ReturnType<typeof renderAt>) =>
+    router.state.location.pathname + router.state.location.search;
+
+  it('sends a guest from /profile to login, remembering /profile', async () => {
+    const router = renderAt('/profile');
+    await waitFor(() => expect(pathOf(router)).toBe('/login?redirect=%2Fprofile'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('sends a Customer from the agent area to their own dashboard', async () => {
+    loginAs(makeUser({ role: 'Customer', full_name: 'Sofia Marquez' }));
+    const router = renderAt('/agent/dashboard');
+    await waitFor(() => expect(pathOf(router)).toBe('/customer/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Sofia' })).toBeTruthy();
+    const sidebar = screen.getByRole('navigation', { name: 'Customer area' });
+    expect([...sidebar.querySelectorAll('a, button')].map((el) => el.textContent)).toEqual([
+      'Dashboard',
+      'Post a Job',
+      'My Orders',
+      'Profile Settings',
+      'Change Password',
+      'Account Delete',
+      'Logout',
+    ]);
+  });
+
+  it('lists the agent sidebar exactly as the spec', async () => {
+    loginAs(makeUser({ role: 'Agent', full_name: 'Amara Okafor' }));
+    renderAt('/agent');
+    const sidebar = await screen.findByRole('navigation', { name: 'Agent area' });
+    expect([...sidebar.querySelectorAll('a, button')].map((el) => el.textContent)).toEqual([
+      'Dashboard',
+      'Create a Gig',
+      'My Orders',
+      'Projects',
+      'Withdraw History',
+      'Profile Settings',
+      'Manage Gig',
+      'Change Password',
+      'Account Delete',
+      'Logout',
+    ]);
+  });
+
+  it('sends a member without a tagname to onboarding', async () => {
+    loginAs(makeUser({ tagname: null }));
+    const router = renderAt('/customer/dashboard');
+    await waitFor(() => expect(pathOf(router)).toBe('/newcomer/page1'));
+    expect(await screen.findByRole('heading', { name: 'Choose your tagname' })).toBeTruthy();
+  });
+
+  it('sends an unverified member to /email/check, which is open to them', async () => {
+    loginAs(makeUser({ email_verified_at: null }));
+    const router = renderAt('/profile/info');
+    await waitFor(() => expect(pathOf(router)).toBe('/email/check'));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+  });
+
+  it('sends a non-admin to the admin login', async () => {
+    loginAs(makeUser({ role: 'Customer' }));
+    const router = renderAt('/admin/users');
+    await waitFor(() => expect(pathOf(router)).toBe('/admin/login?redirect=%2Fadmin%2Fusers'));
+    expect(await screen.findByRole('heading', { name: 'Admin log in' })).toBeTruthy();
+  });
+
+  it('sends a member away from login to the index', async () => {
+    loginAs(makeUser());
+    const router = renderAt('/login');
+    await waitFor(() => expect(pathOf(router)).toBe('/'));
+  });
+
+  it('redirects /profile to its projects tab and shows the Lecturer links', async () => {
+    loginAs(makeUser({ role: 'Lecturer', full_name: 'Helen Park' }));
+    const router = renderAt('/profile');
+    await waitFor(() => expect(pathOf(router)).toBe('/profile/projects'));
+    expect(await screen.findByRole('heading', { name: 'Helen Park' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
+    expect(labels).toEqual(expect.arrayContaining(['Post Project', 'Inbox', 'Project Box']));
+    expect(screen.getByRole('button', { name: /My Account/ })).toBeTruthy();
   });
 });

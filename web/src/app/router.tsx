@@ -1,18 +1,59 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { paths } from './paths';
+import { guard, sessionMiddleware } from './guards';
+import { buildPath, paths } from './paths';
 import { Root } from './root';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './use-document-title';
 
+const title = (text: string) => ({ handle: { title: text } satisfies RouteHandle });
+
+/** A lazy route whose component is the named export `name` of a route module. */
+function view<M>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const auth = () => import('./routes/auth');
+const account = () => import('./routes/account');
+const profile = () => import('./routes/profile');
+const areaLayout = () => import('./layouts/area-layout');
+
 const notFound = {
-  handle: { title: 'Page Not Found' } satisfies RouteHandle,
+  ...title('Page Not Found'),
   lazy: () => import('./routes/not-found'),
 };
 
+const goTo = (path: string) => () => redirect(path);
+/** Index routes that only redirect still need something to match while the redirect runs. */
+const Nothing = () => null;
+
+/** The Customer and Agent pages both areas have (spec section 2); the rest come later. */
+function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
+  const prefix = area === 'customer' ? 'customer' : 'agent';
+  return [
+    { index: true, loader: goTo(buildPath(`${area}.dashboard`)), Component: Nothing },
+    { path: 'dashboard', ...title('Dashboard'), lazy: view(account, 'AreaDashboard') },
+    {
+      path: `${prefix}-profile-settings`,
+      ...title('Profile Settings'),
+      lazy: view(account, 'AreaProfileSettings'),
+    },
+    {
+      path: `${prefix}-change-password`,
+      ...title('Change Password'),
+      lazy: view(account, 'AreaChangePassword'),
+    },
+    { path: `${prefix}-delete`, ...title('Account Delete'), lazy: view(account, 'AreaDelete') },
+    { path: '*', ...notFound },
+  ];
+}
+
 /**
  * The route table (spec section 2). Every layout and view is `lazy`, so each is its own chunk and
- * `/` downloads only what it shows. Routes join this table as their pages are built.
+ * `/` downloads only what it shows. The root middleware is the global session check; guard
+ * groups (pathless routes with middleware) run the per-page checks of section 6 before any
+ * loader of the page they hold.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,14 +61,206 @@ export const routes: RouteObject[] = [
     Component: Root,
     ErrorBoundary: RouteError,
     HydrateFallback: () => <ProgressBar isActive />,
+    middleware: [sessionMiddleware],
     children: [
       {
         id: 'layout.default',
         lazy: () => import('./layouts/default-layout'),
         children: [
           { id: 'index', index: true, lazy: () => import('./routes/home') },
+          {
+            id: 'guard.guest',
+            middleware: guard('guest'),
+            children: [
+              { id: 'login', path: paths.login, ...title('Log In'), lazy: view(auth, 'Login') },
+              {
+                id: 'register',
+                path: paths.register,
+                ...title('Register'),
+                lazy: view(auth, 'Register'),
+              },
+            ],
+          },
+          {
+            id: 'admin.login',
+            path: paths['admin.login'],
+            ...title('Admin Log In'),
+            lazy: view(auth, 'AdminLogin'),
+          },
+          {
+            id: 'password.request',
+            path: paths['password.request'],
+            ...title('Forgot Password'),
+            lazy: view(auth, 'PasswordRequest'),
+          },
+          {
+            id: 'password.reset',
+            path: paths['password.reset'],
+            ...title('Reset Password'),
+            lazy: view(auth, 'PasswordReset'),
+          },
+          {
+            id: 'email.verify',
+            path: paths['email.verify'],
+            ...title('Verify Account'),
+            lazy: view(auth, 'EmailVerify'),
+          },
+          {
+            id: 'guard.auth',
+            middleware: guard('auth'),
+            children: [
+              {
+                id: 'email.check',
+                path: paths['email.check'],
+                ...title('Check Your Email'),
+                lazy: view(auth, 'EmailCheck'),
+              },
+              {
+                id: 'email.resend',
+                path: paths['email.resend'],
+                ...title('Resend Verification'),
+                lazy: view(auth, 'EmailResend'),
+              },
+            ],
+          },
+          {
+            id: 'dev.mail',
+            path: paths['dev.mail'],
+            ...title('Developer Mail'),
+            lazy: () => import('./routes/dev-mail'),
+          },
+          {
+            id: 'user',
+            path: paths.user,
+            ...title('Profile'),
+            lazy: async () => {
+              const module = await profile();
+              return { loader: module.publicProfileLoader, Component: module.PublicProfileLayout };
+            },
+            children: [
+              {
+                index: true,
+                loader: ({ params }) =>
+                  redirect(buildPath('user.info', { tagname: params.tagname ?? '' })),
+              },
+              { id: 'user.projects', path: 'projects', lazy: view(profile, 'PublicProjects') },
+              { id: 'user.wishlists', path: 'wishlists', lazy: view(profile, 'PublicWishlists') },
+              { id: 'user.info', path: 'info', lazy: view(profile, 'PublicInfo') },
+            ],
+          },
+          {
+            id: 'guard.member',
+            middleware: guard('auth', 'verified'),
+            children: [
+              {
+                id: 'newcomer',
+                path: paths.newcomer,
+                children: [
+                  { index: true, loader: goTo(buildPath('newcomer.page1')), Component: Nothing },
+                  {
+                    id: 'newcomer.page1',
+                    path: 'page1',
+                    ...title('Choose Your Tagname'),
+                    lazy: view(account, 'NewcomerPage1'),
+                  },
+                  {
+                    id: 'newcomer.page2',
+                    path: 'page2',
+                    ...title('About You'),
+                    lazy: view(account, 'NewcomerPage2'),
+                  },
+                  {
+                    id: 'newcomer.page3',
+                    path: 'page3',
+                    ...title('Profile Photo'),
+                    lazy: view(account, 'NewcomerPage3'),
+                  },
+                ],
+              },
+              {
+                id: 'guard.onboarded',
+                middleware: guard('newcomer'),
+                children: [
+                  {
+                    id: 'profile',
+                    path: paths.profile,
+                    ...title('My Account'),
+                    children: [
+                      {
+                        id: 'profile.tabs',
+                        lazy: view(profile, 'OwnProfileLayout'),
+                        children: [
+                          {
+                            index: true,
+                            loader: goTo(buildPath('profile.projects')),
+                            Component: Nothing,
+                          },
+                          {
+                            id: 'profile.projects',
+                            path: 'projects',
+                            lazy: view(profile, 'OwnProjects'),
+                          },
+                          {
+                            id: 'profile.wishlists',
+                            path: 'wishlists',
+                            lazy: view(profile, 'OwnWishlists'),
+                          },
+                          { id: 'profile.info', path: 'info', lazy: view(profile, 'OwnInfo') },
+                        ],
+                      },
+                      {
+                        id: 'profile.edit.page1',
+                        path: 'edit/page1',
+                        ...title('Edit Profile'),
+                        lazy: view(account, 'ProfileEditPage1'),
+                      },
+                      {
+                        id: 'profile.edit.page2',
+                        path: 'edit/page2',
+                        ...title('Edit Profile'),
+                        lazy: view(account, 'ProfileEditPage2'),
+                      },
+                    ],
+                  },
+                  {
+                    id: 'settings',
+                    path: paths.settings,
+                    ...title('Settings'),
+                    lazy: view(account, 'Settings'),
+                  },
+                ],
+              },
+            ],
+          },
           { id: '404', path: paths['404'], ...notFound },
           { id: 'catch-all', path: '*', ...notFound },
+        ],
+      },
+      {
+        id: 'customer',
+        path: paths.customer,
+        ...title('Customer'),
+        middleware: guard('auth', 'verified', 'newcomer', 'area.customer'),
+        lazy: view(areaLayout, 'CustomerLayout'),
+        children: areaChildren('customer'),
+      },
+      {
+        id: 'agent',
+        path: paths.agent,
+        ...title('Agent'),
+        middleware: guard('auth', 'verified', 'newcomer', 'area.agent'),
+        lazy: view(areaLayout, 'AgentLayout'),
+        children: areaChildren('agent'),
+      },
+      {
+        id: 'admin',
+        path: paths.admin,
+        ...title('Admin'),
+        middleware: guard('admin'),
+        lazy: () => import('./layouts/admin-layout'),
+        children: [
+          { index: true, ...title('Dashboard'), lazy: view(account, 'AdminDashboard') },
+          { path: '*', ...notFound },
         ],
       },
     ],

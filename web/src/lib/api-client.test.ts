@@ -1,8 +1,9 @@
 // The real API is exercised end to end (e2e/); here `fetch` is stubbed to pin down the client's
 // own rules: headers, body encoding and error parsing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore, clearAuth, setToken, setUser } from '@/stores/auth';
-import type { User } from '@/types/api';
+import { loadTokenCookie } from '@/lib/token-cookie';
+import { authStore, clearAuth, setSession, setToken, setUser } from '@/stores/auth';
+import { makeJwt, makeUser } from '@/testing/fixtures';
 import {
   ApiError,
   GENERIC_ERROR_MESSAGE,
@@ -145,25 +146,134 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 200, message: GENERIC_ERROR_MESSAGE });
   });
 
-  it('logs out and tells subscribers on a 401 while logged in', async () => {
+  it('without a refresh, a 401 while logged in logs out and tells subscribers', async () => {
     setToken('jwt.old');
-    setUser({ id: 'u1' } as User);
+    setUser(makeUser());
     const listener = vi.fn();
     const unsubscribe = onUnauthorized(listener);
-    stubFetch(
+    const mock = stubFetch(
       json(401, { message: 'Unauthenticated.' }),
+      json(401, { message: 'The session has ended.' }), // POST /token/refresh
       json(401, { message: 'Unauthenticated.' }),
     );
     const error = await caught(api.get('/user'));
     expect(error.status).toBe(401);
+    expect(requestOf(mock, 1).url).toBe('/api/token/refresh');
+    expect(requestOf(mock, 1).headers.Authorization).toBe('Bearer jwt.old');
     expect(authStore.token).toBeNull();
     expect(authStore.user).toBeNull();
     expect(listener).toHaveBeenCalledTimes(1);
 
-    // A guest's 401 (wrong password on a guarded call) is not a logout.
+    // A guest's 401 is not a logout, and there is nothing to refresh.
     await caught(api.get('/user'));
+    expect(mock).toHaveBeenCalledTimes(3);
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
+  });
+
+  it('a 401 before the user is loaded clears the token without a logout redirect', async () => {
+    setToken('jwt.stale');
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+    stubFetch(json(401, { message: 'Unauthenticated.' }), json(401, { message: 'Ended.' }));
+    await caught(api.get('/user'));
+    expect(authStore.token).toBeNull();
+    expect(listener).not.toHaveBeenCalled();
+    unsubscribe();
+  });
+});
+
+describe('token refresh', () => {
+  const NOW = Date.parse('2025-06-01T12:00:00Z');
+  beforeEach(() => {
+    clearAuth();
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const refreshed = (token: string) =>
+    json(200, {
+      token,
+      expires_at: new Date(NOW + 3_600_000).toISOString(),
+      session_expires_at: new Date(NOW + 365 * 86_400_000).toISOString(),
+    });
+
+  it('does not refresh a token with more than 5 minutes left', async () => {
+    setToken(makeJwt(NOW + 10 * 60_000));
+    const mock = stubFetch(json(200, { ok: true }));
+    await api.get('/user');
+    expect(mock).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes a token within 5 minutes of expiry before the request, keeping remember', async () => {
+    setSession({ token: makeJwt(NOW + 4 * 60_000), user: makeUser() }, true);
+    const fresh = makeJwt(NOW + 3_600_000);
+    const mock = stubFetch(refreshed(fresh), json(200, { ok: true }));
+    await api.get('/user');
+    expect(requestOf(mock, 0).url).toBe('/api/token/refresh');
+    expect(requestOf(mock, 0).init.method).toBe('POST');
+    expect(requestOf(mock, 1).headers.Authorization).toBe(`Bearer ${fresh}`);
+    expect(authStore.token).toBe(fresh);
+    expect(loadTokenCookie()).toEqual({ token: fresh, remember: true });
+  });
+
+  it('refreshes an expired token (its session lives on) and sends the request with the new one', async () => {
+    setToken(makeJwt(NOW - 60_000));
+    const fresh = makeJwt(NOW + 3_600_000);
+    const mock = stubFetch(refreshed(fresh), json(200, {}));
+    await api.get('/user');
+    expect(requestOf(mock, 1).headers.Authorization).toBe(`Bearer ${fresh}`);
+  });
+
+  it('after a 401 refreshes once and retries the request', async () => {
+    const old = makeJwt(NOW + 30 * 60_000);
+    setSession({ token: old, user: makeUser() }, false);
+    const fresh = makeJwt(NOW + 3_600_000);
+    const mock = stubFetch(
+      json(401, { message: 'Unauthenticated.' }),
+      refreshed(fresh),
+      json(200, { user: 'again' }),
+    );
+    await expect(api.patch('/user', { bio: 'Hi' })).resolves.toEqual({ user: 'again' });
+    expect(requestOf(mock, 2).headers.Authorization).toBe(`Bearer ${fresh}`);
+    expect(requestOf(mock, 2).init.body).toBe('{"bio":"Hi"}');
+    expect(authStore.user).not.toBeNull();
+  });
+
+  it('a 401 after a fresh token is the end: no second refresh', async () => {
+    setSession({ token: makeJwt(NOW + 30 * 60_000), user: makeUser() }, false);
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+    const mock = stubFetch(
+      json(401, { message: 'Unauthenticated.' }),
+      refreshed(makeJwt(NOW + 3_600_000)),
+      json(401, { message: 'Unauthenticated.' }),
+    );
+    await caught(api.get('/user'));
+    expect(mock).toHaveBeenCalledTimes(3);
+    expect(authStore.token).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('shares one refresh between concurrent requests', async () => {
+    setToken(makeJwt(NOW + 60_000));
+    const fresh = makeJwt(NOW + 3_600_000);
+    const mock = stubFetch(refreshed(fresh), json(200, 1), json(200, 2));
+    await Promise.all([api.get('/a'), api.get('/b')]);
+    const urls = mock.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url === '/api/token/refresh')).toHaveLength(1);
+  });
+
+  it('skipRefresh sends the token as it is and never logs out', async () => {
+    setSession({ token: makeJwt(NOW - 60_000), user: makeUser() }, false);
+    const mock = stubFetch(json(401, { message: 'Unauthenticated.' }));
+    await caught(api.post('/logout', undefined, { skipRefresh: true }));
+    expect(mock).toHaveBeenCalledTimes(1);
+    expect(authStore.user).not.toBeNull();
   });
 });
 

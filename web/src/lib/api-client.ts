@@ -1,6 +1,7 @@
 // The one door to the HTTP API (API.md): JSON in and out, the bearer token, and error parsing per
 // spec section 8, so screens only ever see `ApiError`.
-import { authStore, clearAuth } from '@/stores/auth';
+import { authStore, clearAuth, setToken } from '@/stores/auth';
+import { shouldRefresh } from './jwt';
 
 export const API_BASE = '/api';
 
@@ -75,7 +76,8 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /**
  * Spec section 4: a 401 while logged in logs out and goes to login. The client clears the auth
- * store itself; the app subscribes here to navigate. Returns the unsubscribe function.
+ * store itself (after one refresh attempt); the app subscribes here to navigate. Returns the
+ * unsubscribe function.
  */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
@@ -89,6 +91,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Send the stored token as it is: no refresh before, no refresh-and-retry after a 401, no
+   * logout on a 401. For calls that end the session anyway (logout).
+   */
+  skipRefresh?: boolean;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -119,37 +126,105 @@ async function readBody(response: Response): Promise<Parsed> {
   }
 }
 
+/** How a token refresh ended: a new token, a session the server ended, or no answer. */
+export type RefreshOutcome = 'refreshed' | 'ended' | 'failed';
+
+interface RefreshResponse {
+  token: string;
+  expires_at: string;
+  session_expires_at: string;
+}
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+async function requestRefresh(token: string): Promise<RefreshOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/token/refresh`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    });
+  } catch {
+    return 'failed';
+  }
+  if (response.status === 401) return 'ended';
+  if (!response.ok) return 'failed';
+  const parsed = await readBody(response);
+  const body =
+    parsed.ok && isObject(parsed.value) ? (parsed.value as Partial<RefreshResponse>) : {};
+  if (typeof body.token !== 'string' || body.token === '') return 'failed';
+  // A logout (or another login) while the refresh was on its way wins.
+  if (authStore.token !== token) return 'failed';
+  setToken(body.token, body.session_expires_at);
+  return 'refreshed';
+}
+
+/**
+ * POST /api/token/refresh with the stored token (it may have expired while its session lives on).
+ * Concurrent callers share one request.
+ */
+export function refreshToken(): Promise<RefreshOutcome> {
+  const token = authStore.token;
+  if (!token) return Promise.resolve('ended');
+  refreshing ??= requestRefresh(token).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function endSessionAfter401(): void {
+  // Before the user is loaded (the global check) a 401 only means the stored token is stale.
+  const wasLoggedIn = authStore.user !== null;
+  clearAuth();
+  if (wasLoggedIn) for (const listener of unauthorizedListeners) listener();
+}
+
 export async function apiRequest<T>(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const token = authStore.token;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const url = buildUrl(path, options.query);
+  const useSession = !options.skipRefresh;
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, undefined, { cause: error });
+  const send = async (token: string | null): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, undefined, { cause: error });
+    }
+  };
+
+  let refreshed: RefreshOutcome | null = null;
+  if (useSession && authStore.token && shouldRefresh(authStore.token)) {
+    refreshed = await refreshToken();
+  }
+  const token = authStore.token;
+  let response = await send(token);
+
+  // Once per request: a 401 on a request made with a token gets a fresh token and a retry.
+  if (response.status === 401 && token && useSession && refreshed !== 'ended') {
+    let retryWith = authStore.token !== token ? authStore.token : null;
+    if (!retryWith && refreshed === null && (await refreshToken()) === 'refreshed') {
+      retryWith = authStore.token;
+    }
+    if (retryWith) response = await send(retryWith);
   }
 
   const parsed = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token) {
-      clearAuth();
-      for (const listener of unauthorizedListeners) listener();
-    }
+    if (response.status === 401 && token && useSession) endSessionAfter401();
     throw toApiError(response.status, parsed.ok ? parsed.value : parsed.text);
   }
   // A 2xx that is not JSON (an HTML fallback page, a proxy) is not the answer the caller typed.

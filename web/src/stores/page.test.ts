@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makePublicUser } from '@/testing/fixtures';
 import type { ShortlistResponse } from '@/types/api';
 import {
   pageStore,
@@ -56,7 +57,7 @@ describe('page store', () => {
   });
 
   it('stores the visited user, lists, party and cv', () => {
-    setVisitedUser({ id: 'u2', tagname: 'bo', role: 'Student', avatar: null, full_name: 'Bo' });
+    setVisitedUser(makePublicUser({ id: 'u2', tagname: 'bo', role: 'Student', full_name: 'Bo' }));
     setInbox([{ id: 'c1' }]);
     setProjectBox([{ id: 'pb1' }]);
     setParty({ leader: { id: 'party1', members: [{ id: 'u4' }] }, member: null });

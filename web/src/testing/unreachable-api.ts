@@ -8,10 +8,11 @@ interface HappyDomWindow {
   happyDOM: { setURL(url: string): void };
 }
 
+/** A refused connection, or one cut when a test aborted it or ended. */
 const isRefused = (value: unknown) =>
   typeof value === 'object' &&
   value !== null &&
-  (value as { code?: unknown }).code === 'ECONNREFUSED';
+  ['ECONNREFUSED', 'ECONNRESET'].includes(String((value as { code?: unknown }).code));
 
 /**
  * For component tests of the "API is down" state without stubbing fetch: the page moves to an

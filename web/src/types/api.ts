@@ -1,31 +1,31 @@
 // Response shapes the web app reads. Those the API already publishes come from its zod schemas
 // (`@wayfarer/api/schemas`, type-only imports: no validation code reaches the bundle); the rest
 // are spec section 3 shapes that move there as their endpoints are built.
-import type { Role, ServiceSummary, HealthResponse } from '@wayfarer/api/schemas';
+import type {
+  HealthResponse,
+  PublicUser,
+  Role,
+  ServiceSummary,
+  SessionResponse,
+  TagnameAvailability,
+  User,
+} from '@wayfarer/api/schemas';
 
-export type { Role, HealthResponse };
+export type { HealthResponse, PublicUser, Role, SessionResponse, TagnameAvailability, User };
 
-export interface LeaderboardEntry {
-  expertise: string;
-  points: number;
+export type LeaderboardEntry = User['leaderboards'][number];
+
+/** GET /api/user: the signed-in user with the lists the spec loads alongside (section 7). */
+export interface UserResponse {
+  user: User;
+  projects: LooseDoc[];
+  wishlists: LooseDoc[];
 }
 
-export interface User {
-  id: string;
-  tagname: string | null;
-  role: Role;
-  avatar: string | null;
-  cv: string | null;
-  full_name: string;
-  expertise: string | null;
-  leaderboards: LeaderboardEntry[];
-  new_notifications_count: number;
-  email_verified_at: string | null;
+/** An answer that only says what happened (verification, password mails, resets). */
+export interface MessageResponse {
+  message: string;
 }
-
-/** GET /api/user/{tagname}: a public profile, never email or private fields. */
-export type PublicUser = Pick<User, 'id' | 'tagname' | 'role' | 'avatar' | 'full_name'> &
-  Partial<Pick<User, 'expertise' | 'leaderboards'>>;
 
 /** A document whose fields are not settled yet (spec: "fields ... not shown"). */
 export type LooseDoc = { id: string } & Record<string, unknown>;

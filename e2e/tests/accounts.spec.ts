@@ -1,0 +1,388 @@
+// Accounts end to end on the real app (issue 3): registration, verification by the mailed link,
+// onboarding, logout, remembered login, password change and reset, account deletion, and the
+// route guards. Mail is read from the development outbox (GET /api/dev/mail).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const DEMO_PASSWORD = 'wayfarer-demo';
+/** A 1×1 PNG: the server checks uploads by their content. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const DAY_S = 86_400;
+
+interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** A unique suffix per test run and call: emails and tagnames must not collide. */
+let counter = 0;
+function unique(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** The newest mail to `to` whose text has a link under `pathPrefix`; waits for it to arrive. */
+async function mailedLink(
+  request: APIRequestContext,
+  to: string,
+  pathPrefix: string,
+  after = '',
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/mail');
+        expect(response.status()).toBe(200);
+        const { data } = (await response.json()) as { data: Mail[] };
+        const pattern = new RegExp(`https?://[^\\s"'<>]*${pathPrefix}[^\\s"'<>]*`);
+        for (const mail of data) {
+          if (mail.to.toLowerCase() !== to.toLowerCase() || mail.created_at <= after) continue;
+          const match = pattern.exec(mail.text);
+          if (match) {
+            link = match[0].replace(/[.,;)]+$/, '');
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${to} with a ${pathPrefix} link`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/login', { data: { email, password, remember: false } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { token: string; user: { email_verified_at: string | null } };
+}
+
+/** Signs `page` in the way a returning visitor is: a `token` cookie from an earlier session. */
+async function signInWithCookie(
+  page: Page,
+  baseURL: string | undefined,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
+  const { token } = await apiLogin(page.request, email, password);
+  await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL!).origin }]);
+}
+
+test('a new Customer registers, verifies, onboards and manages the account', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = unique();
+  const email = `e2e-${id}@example.test`;
+  const tagname = `e2e_${id}`.slice(0, 30);
+  const firstPassword = 'first-password-1';
+  const secondPassword = 'second-password-2';
+  const thirdPassword = 'third-password-3';
+
+  // Register as a Customer.
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Register · Wayfarer Market');
+  await page.getByLabel('Full name').fill('Erin Test');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+  await page.getByLabel('Confirm password').fill(firstPassword);
+  await expect(page.getByText('I want to hire travel professionals and post jobs.')).toBeVisible();
+  await page.getByRole('radio', { name: /Customer/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/email\/check$/);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+
+  // Open the mailed verification link.
+  const verifyLink = await mailedLink(request, email, '/email/verify/');
+  await page.goto(verifyLink);
+  await expect(page.getByRole('heading', { name: 'Email address verified' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+
+  // Onboarding: tagname, details, photo.
+  await expect(page).toHaveURL(/\/newcomer\/page1$/);
+  await page.getByRole('textbox', { name: 'Tagname' }).fill('sofia_marin');
+  await expect(page.getByTestId('tagname-status')).toContainText(/taken/i);
+  await page.getByRole('textbox', { name: 'Tagname' }).fill(tagname);
+  await expect(page.getByTestId('tagname-status')).toHaveText(`@${tagname} is available.`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/newcomer\/page2$/);
+  await expect(page.getByLabel('Full name')).toHaveValue('Erin Test');
+  await page.getByRole('button', { name: 'Tour Guide' }).click();
+  await expect(page.getByLabel('Expertise')).toHaveValue('Tour Guide');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/newcomer\/page3$/);
+  await page.getByLabel('Choose a photo').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: PNG_1X1,
+  });
+  await page.getByRole('button', { name: 'Upload and finish' }).click();
+  await expect(page).toHaveURL(/\/customer\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Erin' })).toBeVisible();
+  // The uploaded photo is served back (same origin, so the CSP allows it) and shown.
+  const photo = page.locator('.dashboard-welcome img.avatar');
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBe(1);
+
+  const me = await page.request.get('/api/user/' + tagname);
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ tagname, expertise: 'Tour Guide', role: 'Customer' });
+
+  // Logout through the modal.
+  await page.getByRole('button', { name: 'Account menu for Erin Test' }).click();
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to Logout' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+
+  // Log in with "remember me": the token cookie lives about 365 days.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(firstPassword);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/customer\/dashboard$/);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+  expect(cookie).toBeDefined();
+  const daysLeft = (cookie!.expires - Date.now() / 1000) / DAY_S;
+  expect(daysLeft).toBeGreaterThan(364);
+  expect(daysLeft).toBeLessThan(366);
+  expect(cookie!.sameSite).toBe('Lax');
+
+  // Change the password; another session (a second device) ends, this one goes on.
+  const other = await apiLogin(request, email, firstPassword);
+  expect(
+    (
+      await request.get('/api/user', { headers: { Authorization: `Bearer ${other.token}` } })
+    ).status(),
+  ).toBe(200);
+  await page
+    .getByRole('navigation', { name: 'Customer area' })
+    .getByRole('link', { name: 'Change Password' })
+    .click();
+  await expect(page).toHaveURL(/\/customer\/customer-change-password$/);
+  await page.getByLabel('Current password').fill(firstPassword);
+  await page.getByLabel('New password', { exact: true }).fill(secondPassword);
+  await page.getByLabel('Confirm new password').fill(secondPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'other device' })).toBeVisible();
+  expect(
+    (
+      await request.get('/api/user', { headers: { Authorization: `Bearer ${other.token}` } })
+    ).status(),
+  ).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+
+  // Forgot the password: reset it by mail, then log in with the new one.
+  await page
+    .getByRole('navigation', { name: 'Customer area' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await page.getByRole('button', { name: 'Yes Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const beforeReset = new Date().toISOString();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/password\/reset$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /reset/ })).toBeVisible();
+  const resetLink = await mailedLink(request, email, '/password/reset/', beforeReset);
+  await page.goto(resetLink);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('New password', { exact: true }).fill(thirdPassword);
+  await page.getByLabel('Confirm new password').fill(thirdPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.getByRole('link', { name: 'Log in with your new password' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(thirdPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/customer\/dashboard$/);
+
+  // Delete the account: back to the index, and the login is refused.
+  await page
+    .getByRole('navigation', { name: 'Customer area' })
+    .getByRole('link', { name: 'Account Delete' })
+    .click();
+  await page.getByLabel('Your password, to confirm').fill('not-the-password');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
+  await page.getByLabel('Your password, to confirm').fill(thirdPassword);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  const refused = await request.post('/api/login', {
+    data: { email, password: thirdPassword, remember: false },
+  });
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([
+    'These credentials do not match our records.',
+  ]);
+});
+
+test('a wrong password shows the server error by the email field', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('sofia@wayfarer.test');
+  await page.getByLabel('Password').fill('not-her-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toContainText('There were some problems with your input.');
+  const emailField = page.getByLabel('Email');
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+  await emailField.fill('sofia@wayfarer.tes');
+  await expect(emailField).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a guest opening /profile logs in and comes back to /profile', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await page.getByLabel('Email').fill('mei@wayfarer.test');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/profile\/projects$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mei Lin' })).toBeVisible();
+  await page.getByRole('link', { name: 'Info' }).click();
+  await expect(page.getByText('mei@wayfarer.test')).toBeVisible();
+});
+
+test('a non-admin opening the admin area is sent to the admin login', async ({ page, baseURL }) => {
+  await signInWithCookie(page, baseURL, 'sofia@wayfarer.test');
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fusers$/);
+  await page.getByLabel('Email').fill('sofia@wayfarer.test');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test('an admin logs in at the admin login and reaches the admin area', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill('admin@wayfarer.test');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+});
+
+test('a Customer opening the agent area lands on the customer dashboard', async ({
+  page,
+  baseURL,
+}) => {
+  await signInWithCookie(page, baseURL, 'sofia@wayfarer.test');
+  await page.goto('/agent/dashboard');
+  await expect(page).toHaveURL(/\/customer\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Sofia' })).toBeVisible();
+  await page.goto('/customer');
+  await expect(page).toHaveURL(/\/customer\/dashboard$/);
+});
+
+test('a verified member without a tagname is sent to onboarding', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = `e2e-new-${unique()}@example.test`;
+  const password = 'newcomer-password';
+  const registered = await request.post('/api/register', {
+    data: {
+      full_name: 'Nia Newcomer',
+      email,
+      password,
+      password_confirmation: password,
+      role: 'Agent',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const link = new URL(await mailedLink(request, email, '/email/verify/'));
+  const verified = await request.post(`/api${link.pathname}`, {
+    data: {
+      expires: link.searchParams.get('expires'),
+      signature: link.searchParams.get('signature'),
+    },
+  });
+  expect(verified.status()).toBe(200);
+
+  await signInWithCookie(page, baseURL, email, password);
+  await page.goto('/agent/dashboard');
+  await expect(page).toHaveURL(/\/newcomer\/page1$/);
+  await expect(page.getByRole('heading', { name: 'Choose your tagname' })).toBeVisible();
+});
+
+test('public profiles show the person, and a missing one is a 404', async ({ page }) => {
+  await page.goto('/@/sofia_marin');
+  await expect(page).toHaveURL(/\/@\/sofia_marin\/info$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sofia Marin' })).toBeVisible();
+  await expect(page).toHaveTitle('Sofia Marin · Wayfarer Market');
+  await expect(page.getByText('sofia@wayfarer.test')).toHaveCount(0);
+
+  await page.goto('/@/nobody_has_this_name');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the development mail page lists mail with working links', async ({ page, request }) => {
+  const sent = await request.post('/api/password/email', {
+    data: { email: 'daniel@wayfarer.test' },
+  });
+  expect(sent.status()).toBe(200);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Developer mail' }).click();
+  await expect(page).toHaveURL(/\/dev\/mail$/);
+  const mail = page.getByRole('listitem').filter({ hasText: 'To daniel@wayfarer.test' }).first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole('link', { name: /\/password\/reset\// }).click();
+  await expect(page).toHaveURL(/\/password\/reset\/[^/?]+\?email=daniel%40wayfarer\.test$/);
+  await expect(page.getByLabel('Email')).toHaveValue('daniel@wayfarer.test');
+});
+
+test('the account screens have no serious accessibility problems', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const check = async (what: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    ).toEqual([]);
+  };
+  for (const path of ['/login', '/register', '/password/reset', '/@/amara_guides/info']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check(path);
+  }
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await check('login with errors');
+
+  await signInWithCookie(page, baseURL, 'amara@wayfarer.test');
+  for (const path of [
+    '/agent/dashboard',
+    '/agent/agent-profile-settings',
+    '/profile/info',
+    '/settings',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check(path);
+  }
+  await page.getByRole('button', { name: /My Account/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check('logout modal');
+});

@@ -1,0 +1,102 @@
+import { homePathFor } from '@wayfarer/api/schemas/roles';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { Dropdown } from '@/components/ui/dropdown';
+import { LogoutDialog } from '@/features/auth/components/logout-dialog';
+import type { User } from '@/types/api';
+import { buildPath } from '../paths';
+
+/** Where a member changes their password: their area's page, or /settings. */
+export function passwordPathFor(role: User['role']): string {
+  if (role === 'Customer') return buildPath('customer.change.password');
+  if (role === 'Agent') return buildPath('agent.change.password');
+  return buildPath('settings');
+}
+
+export interface MenuLink {
+  label: string;
+  href: string;
+}
+
+/** The public header's My Account entries (spec section 2), before Logout. */
+export function accountLinksFor(user: Pick<User, 'role'>): MenuLink[] {
+  const links: MenuLink[] = [{ label: 'Profile', href: buildPath('profile') }];
+  const home = homePathFor(user.role);
+  if (home !== buildPath('profile')) links.push({ label: 'Dashboard', href: home });
+  links.push(
+    user.role === 'Customer' || user.role === 'Agent'
+      ? { label: 'Change Password', href: passwordPathFor(user.role) }
+      : { label: 'Settings', href: buildPath('settings') },
+  );
+  return links;
+}
+
+export interface AccountMenuProps {
+  user: User;
+  /** The dropdown's button: "My Account" in the public header, the avatar in the areas. */
+  variant: 'public' | 'area';
+  links: MenuLink[];
+  /** Where logout leads (spec section 2). */
+  logoutTo: string;
+}
+
+/** A member's dropdown: links and Logout (with the confirmation modal). */
+export function AccountMenu({ user, variant, links, logoutTo }: AccountMenuProps) {
+  const [isLogoutOpen, setLogoutOpen] = useState(false);
+  return (
+    <>
+      <Dropdown
+        buttonClassName={variant === 'public' ? 'dropdown-toggle' : 'dropdown-toggle avatar-toggle'}
+        ariaLabel={variant === 'area' ? `Account menu for ${user.full_name}` : undefined}
+        label={
+          variant === 'public' ? (
+            <>
+              <Avatar name={user.full_name} src={user.avatar} size={28} />
+              <span>My Account</span>
+            </>
+          ) : (
+            <>
+              <Avatar name={user.full_name} src={user.avatar} size={32} />
+              <span className="avatar-toggle-name">{user.full_name}</span>
+            </>
+          )
+        }
+      >
+        {(close) => (
+          <>
+            <p className="dropdown-heading">
+              <strong>{user.full_name}</strong>
+              <span className="muted">{user.tagname ? `@${user.tagname}` : user.email}</span>
+            </p>
+            <ul className="dropdown-list">
+              {links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.href} onClick={close}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    setLogoutOpen(true);
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </ul>
+          </>
+        )}
+      </Dropdown>
+      <LogoutDialog
+        isOpen={isLogoutOpen}
+        onClose={() => setLogoutOpen(false)}
+        redirectTo={logoutTo}
+      />
+    </>
+  );
+}

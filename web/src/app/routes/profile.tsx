@@ -1,0 +1,124 @@
+// Own profile (/profile) and public profiles (/@/:tagname), both from the profile feature.
+import {
+  Link,
+  Outlet,
+  redirect,
+  useLoaderData,
+  useOutletContext,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
+import { getPublicUser } from '@/features/profile/api/get-public-user';
+import { EmptyState, ProfileLayout } from '@/features/profile/components/profile-layout';
+import { ProfileInfo } from '@/features/profile/components/profile-info';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/stores/auth';
+import { changeTitle } from '@/stores/navigation';
+import { setVisitedUser } from '@/stores/page';
+import type { PublicUser } from '@/types/api';
+import { buildPath, notFoundPathFor } from '../paths';
+
+const OWN_TABS = {
+  projects: buildPath('profile.projects'),
+  wishlists: buildPath('profile.wishlists'),
+  info: buildPath('profile.info'),
+};
+
+export function OwnProfileLayout() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <ProfileLayout
+      user={user}
+      tabs={OWN_TABS}
+      actions={
+        <Link to={buildPath('profile.edit.page1')} className="button button-secondary">
+          Edit profile
+        </Link>
+      }
+    >
+      <Outlet />
+    </ProfileLayout>
+  );
+}
+
+export function OwnProjects() {
+  return (
+    <EmptyState title="No projects yet">
+      <p>Projects you post or join will be listed here.</p>
+    </EmptyState>
+  );
+}
+
+export function OwnWishlists() {
+  return (
+    <EmptyState title="No wishlists yet">
+      <p>Gigs and people you save will be collected here.</p>
+    </EmptyState>
+  );
+}
+
+export function OwnInfo() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  return <ProfileInfo user={user} privateDetails={{ email: user.email, cv: user.cv }} />;
+}
+
+/**
+ * /@/:tagname: GET /api/user/{tagname}; a missing profile goes to the 404 page (spec section 2),
+ * and the person's name becomes the page title.
+ */
+export async function publicProfileLoader({
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<PublicUser> {
+  const tagname = params.tagname ?? '';
+  try {
+    const user = await getPublicUser(tagname, { signal: request.signal });
+    setVisitedUser(user);
+    changeTitle(user.full_name);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw redirect(notFoundPathFor(new URL(request.url).pathname));
+    }
+    throw error;
+  }
+}
+
+export function PublicProfileLayout() {
+  const user = useLoaderData<PublicUser>();
+  const tagname = user.tagname ?? '';
+  return (
+    <ProfileLayout
+      user={user}
+      tabs={{
+        projects: buildPath('user.projects', { tagname }),
+        wishlists: buildPath('user.wishlists', { tagname }),
+        info: buildPath('user.info', { tagname }),
+      }}
+    >
+      <Outlet context={user} />
+    </ProfileLayout>
+  );
+}
+
+export function PublicProjects() {
+  return (
+    <EmptyState title="No projects yet">
+      <p>Projects this member posts or joins will be listed here.</p>
+    </EmptyState>
+  );
+}
+
+export function PublicWishlists() {
+  return (
+    <EmptyState title="No public wishlists">
+      <p>Wishlists this member shares will be listed here.</p>
+    </EmptyState>
+  );
+}
+
+export function PublicInfo() {
+  const user = useOutletContext<PublicUser>();
+  return <ProfileInfo user={user} />;
+}

@@ -1,0 +1,27 @@
+export interface AvatarProps {
+  name: string;
+  src?: string | null;
+  /** Rendered size in px. */
+  size?: number;
+  className?: string;
+}
+
+/** Up to two initials from a full name ("Sofia Marquez" → "SM"). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((word) => [...(word ?? '')][0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+/** A person's photo, or their initials on the brand colour. Decorative: the name is nearby. */
+export function Avatar({ name, src, size = 40, className }: AvatarProps) {
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+  const classes = ['avatar', className].filter(Boolean).join(' ');
+  if (src)
+    return <img className={classes} src={src} alt="" width={size} height={size} style={style} />;
+  return (
+    <span className={classes} style={style} aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
+}

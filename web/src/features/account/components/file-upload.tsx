@@ -1,0 +1,160 @@
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
+import { Avatar } from '@/components/ui/avatar';
+import { ApiError } from '@/lib/api-client';
+import { useForm } from '@/lib/form';
+import type { User } from '@/types/api';
+import { uploadFile, type UploadKind } from '../api/profile';
+
+const MB = 1024 * 1024;
+
+interface UploadRule {
+  accept: string;
+  types: readonly string[];
+  maxBytes: number;
+  tooLarge: string;
+  wrongType: string;
+  hint: string;
+}
+
+/** The server's limits (it checks the content again); checked here to answer at once. */
+export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
+  avatar: {
+    accept: 'image/png,image/jpeg,image/webp',
+    types: ['image/png', 'image/jpeg', 'image/webp'],
+    maxBytes: 2 * MB,
+    tooLarge: 'The photo must be 2 MB or smaller.',
+    wrongType: 'The photo must be a PNG, JPEG or WebP image.',
+    hint: 'PNG, JPEG or WebP, up to 2 MB. A square photo of your face works best.',
+  },
+  cv: {
+    accept: 'application/pdf',
+    types: ['application/pdf'],
+    maxBytes: 5 * MB,
+    tooLarge: 'The CV must be 5 MB or smaller.',
+    wrongType: 'The CV must be a PDF file.',
+    hint: 'A PDF, up to 5 MB.',
+  },
+};
+
+/** A field error for a file the server would refuse, or null. */
+export function checkFile(kind: UploadKind, file: File | null): string | null {
+  const rule = UPLOAD_RULES[kind];
+  if (!file) return kind === 'avatar' ? 'Choose a photo first.' : 'Choose a PDF first.';
+  if (file.type && !rule.types.includes(file.type)) return rule.wrongType;
+  if (file.size > rule.maxBytes) return rule.tooLarge;
+  return null;
+}
+
+/** A blob: URL for a chosen image, revoked when it changes. */
+function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url;
+}
+
+export interface FileUploadProps {
+  kind: UploadKind;
+  user: User;
+  title: ReactNode;
+  submitLabel?: string;
+  onUploaded?: (user: User) => void;
+  /** Extra buttons next to upload (skip). */
+  extraActions?: ReactNode;
+}
+
+/** Upload of the avatar (with a preview) or the CV. */
+export function FileUpload({
+  kind,
+  user,
+  title,
+  submitLabel = 'Upload',
+  onUploaded,
+  extraActions,
+}: FileUploadProps) {
+  const rule = UPLOAD_RULES[kind];
+  const inputId = useId();
+  // A new file input after each upload: a file input's chosen name cannot be cleared otherwise.
+  const [inputKey, setInputKey] = useState(0);
+  const form = useForm({
+    initialValues: { file: null as File | null },
+    onSubmit: async ({ file }) => {
+      const problem = checkFile(kind, file);
+      if (problem || !file) throw new ApiError(422, problem ?? '', { file: [problem ?? ''] });
+      return uploadFile(kind, file);
+    },
+    onSuccess: (updated) => {
+      setInputKey((key) => key + 1);
+      onUploaded?.(updated);
+    },
+    successMessage: kind === 'avatar' ? 'Your photo was updated.' : 'Your CV was uploaded.',
+    resetOnSuccess: () => ({ file: null }),
+  });
+  const binding = form.field('file');
+  const preview = useObjectUrl(form.values.file);
+  const hintId = `${inputId}-hint`;
+
+  return (
+    <form className="form upload" onSubmit={form.submit} noValidate>
+      <h2 className="upload-title">{title}</h2>
+      <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
+      <SuccessAlert isShown={form.isSuccessful} onDismiss={form.dismissSuccess}>
+        {form.state.successMessage}
+      </SuccessAlert>
+      <div className="upload-row">
+        {kind === 'avatar' ? (
+          <Avatar
+            name={user.full_name}
+            src={preview ?? user.avatar}
+            size={96}
+            className="upload-preview"
+          />
+        ) : (
+          <div className="upload-current">
+            {user.cv ? (
+              <a href={user.cv} target="_blank" rel="noreferrer">
+                View your current CV
+              </a>
+            ) : (
+              <span className="muted">No CV uploaded yet.</span>
+            )}
+          </div>
+        )}
+        <div className="field upload-field">
+          <label htmlFor={inputId}>{kind === 'avatar' ? 'Choose a photo' : 'Choose a PDF'}</label>
+          <input
+            key={inputKey}
+            id={inputId}
+            name={kind}
+            type="file"
+            accept={rule.accept}
+            onChange={(event) => binding.onChange(event.target.files?.[0] ?? null)}
+            aria-invalid={binding.error ? true : undefined}
+            aria-describedby={[hintId, binding.error ? binding.errorId : null]
+              .filter(Boolean)
+              .join(' ')}
+          />
+          <p id={hintId} className="field-hint">
+            {rule.hint}
+          </p>
+          {binding.error && (
+            <p id={binding.errorId} className="field-error">
+              {binding.error}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="form-actions">
+        <SubmitButton isBusy={form.isBusy} busyText="Uploading…">
+          {submitLabel}
+        </SubmitButton>
+        {extraActions}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { buildPath } from '@/app/paths';
+import { TextField } from '@/components/form/fields';
+import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
+import { PASSWORD_MIN } from '@/lib/account-rules';
+import { useForm } from '@/lib/form';
+import { resetPassword, type ResetPasswordInput } from '../api/password-reset';
+import { AuthCard } from './auth-card';
+
+/** /password/reset/:token?email=…: the mailed link, with the address filled in. */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [search] = useSearchParams();
+  const form = useForm({
+    initialValues: {
+      email: search.get('email') ?? '',
+      password: '',
+      password_confirmation: '',
+    },
+    onSubmit: (values) => resetPassword({ ...values, token } satisfies ResetPasswordInput),
+    successMessage: (result) => result?.message || 'Your password has been reset.',
+    resetOnSuccess: (values) => ({ ...values, password: '', password_confirmation: '' }),
+  });
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      footer={
+        <p>
+          Link expired? <Link to={buildPath('password.request')}>Ask for a new one</Link>
+        </p>
+      }
+    >
+      {form.isSuccessful ? (
+        <>
+          <SuccessAlert isShown>
+            <p>{form.state.successMessage}</p>
+          </SuccessAlert>
+          <p>
+            <Link className="button button-block" to={buildPath('login')}>
+              Log in with your new password
+            </Link>
+          </p>
+        </>
+      ) : (
+        <form className="form" onSubmit={form.submit} noValidate>
+          <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
+          <TextField
+            field={form.field('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <TextField
+            field={form.field('password')}
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            required
+          />
+          <TextField
+            field={form.field('password_confirmation')}
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <SubmitButton isBusy={form.isBusy} busyText="Saving…" className="button-block">
+            Reset password
+          </SubmitButton>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import type { PublicUser } from '@/types/api';
+import './profile.css';
+
+export interface ProfileInfoProps {
+  user: PublicUser;
+  /** Only on your own profile: what others cannot see. */
+  privateDetails?: { email: string; cv: string | null };
+}
+
+const memberSince = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="info-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The info tab: bio, expertise, location, languages, points; the real fields, nothing made up. */
+export function ProfileInfo({ user, privateDetails }: ProfileInfoProps) {
+  const since = memberSince(user.created_at);
+  const points = user.leaderboards ?? [];
+  return (
+    <div className="profile-info">
+      <section aria-labelledby="about-title">
+        <h2 id="about-title">About</h2>
+        {user.bio?.trim() ? (
+          <p className="profile-bio">{user.bio}</p>
+        ) : (
+          <p className="muted">No bio yet.</p>
+        )}
+      </section>
+      <dl className="info-list">
+        <Row label="Expertise">{user.expertise || <span className="muted">Not given</span>}</Row>
+        <Row label="Location">{user.location || <span className="muted">Not given</span>}</Row>
+        <Row label="Languages">
+          {user.languages?.length ? (
+            user.languages.join(', ')
+          ) : (
+            <span className="muted">Not given</span>
+          )}
+        </Row>
+        {since && <Row label="Member since">{since}</Row>}
+        {privateDetails && (
+          <>
+            <Row label="Email (only you see this)">{privateDetails.email}</Row>
+            <Row label="CV">
+              {privateDetails.cv ? (
+                <a href={privateDetails.cv} target="_blank" rel="noreferrer">
+                  View CV (PDF)
+                </a>
+              ) : (
+                <span className="muted">Not uploaded</span>
+              )}
+            </Row>
+          </>
+        )}
+      </dl>
+      <section aria-labelledby="points-title">
+        <h2 id="points-title">Points</h2>
+        {points.length === 0 ? (
+          <p className="muted">
+            No points yet. Points come from reviewed projects and completed orders.
+          </p>
+        ) : (
+          <ul className="points-list">
+            {points.map((entry) => (
+              <li key={entry.expertise}>
+                <span>{entry.expertise}</span>
+                <strong>{entry.points} Points</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

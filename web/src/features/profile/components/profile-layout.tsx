@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import type { PublicUser } from '@/types/api';
+import './profile.css';
+
+export interface ProfileTabs {
+  projects: string;
+  wishlists: string;
+  info: string;
+}
+
+export interface ProfileLayoutProps {
+  user: PublicUser;
+  tabs: ProfileTabs;
+  /** Buttons in the header (edit profile, message). */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** A profile page: who, the three tabs (projects, wishlists, info) and the tab's content. */
+export function ProfileLayout({ user, tabs, actions, children }: ProfileLayoutProps) {
+  return (
+    <article className="profile" aria-labelledby="profile-name">
+      <header className="profile-header">
+        <Avatar name={user.full_name} src={user.avatar} size={88} className="profile-avatar" />
+        <div className="profile-identity">
+          <h1 id="profile-name">{user.full_name}</h1>
+          <p className="muted">
+            {user.tagname && <span>@{user.tagname}</span>}
+            <span className="badge">{user.role}</span>
+          </p>
+          {user.expertise && <p className="profile-expertise">{user.expertise}</p>}
+        </div>
+        {actions && <div className="profile-actions">{actions}</div>}
+      </header>
+      <nav className="tabs" aria-label="Profile sections">
+        <NavLink to={tabs.projects}>Projects</NavLink>
+        <NavLink to={tabs.wishlists}>Wishlists</NavLink>
+        <NavLink to={tabs.info}>Info</NavLink>
+      </nav>
+      <div className="profile-panel">{children}</div>
+    </article>
+  );
+}
+
+export interface EmptyStateProps {
+  title: string;
+  children: ReactNode;
+}
+
+export function EmptyState({ title, children }: EmptyStateProps) {
+  return (
+    <div className="empty-state">
+      <h2>{title}</h2>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// The session's life cycle around the auth store: the global check before every route (spec
+// section 2), reloading the user, and logout (spec section 4).
+import { authStore, clearAuth, setUser } from '@/stores/auth';
+import { resetPage, setWishlists } from '@/stores/page';
+import type { User, UserResponse } from '@/types/api';
+import { ApiError, api } from './api-client';
+
+/** GET /api/user: the signed-in user (and the lists the spec loads with it) into the stores. */
+export async function loadUser(options: { signal?: AbortSignal } = {}): Promise<User> {
+  const response = await api.get<UserResponse>('/user', options);
+  setUser(response.user);
+  setWishlists(Array.isArray(response.wishlists) ? response.wishlists : []);
+  return response.user;
+}
+
+/**
+ * Whether a failed user load means the stored token is no good. The spec clears the token on
+ * any failure; an offline device (no answer) or a server in trouble (5xx) says nothing about the
+ * token, and clearing it there would end a 365-day session because the train went into a tunnel.
+ */
+export function isTokenRejected(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status !== 0 && error.status < 500;
+}
+
+let checking: Promise<void> | null = null;
+
+/**
+ * The global check before every route: a stored token without a loaded user loads the user
+ * first. A failure is not an error for the page (it renders for a guest) and clears the token.
+ */
+export function ensureSession(): Promise<void> {
+  if (!authStore.token || authStore.user) return Promise.resolve();
+  checking ??= loadUser()
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        if (isTokenRejected(error)) clearAuth();
+      },
+    )
+    .finally(() => {
+      checking = null;
+    });
+  return checking;
+}
+
+/** Forgets the session on this device: user, page data and token (cookie included). */
+export function endSession(): void {
+  clearAuth();
+  resetPage();
+}
+
+/**
+ * POST /api/logout, then the session ends here whatever the server said: a failed call is
+ * ignored (spec section 8) and the user is logged out all the same.
+ */
+export async function logout(): Promise<void> {
+  try {
+    if (authStore.token) await api.post('/logout', undefined, { skipRefresh: true });
+  } catch {
+    // Ignored on purpose: the token may already be revoked, or the device offline.
+  } finally {
+    endSession();
+  }
+}
