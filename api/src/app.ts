@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -113,6 +114,20 @@ export function createApp(deps: AppDeps) {
   app.route('/api', authRoutes(deps));
   app.route('/api', userRoutes(deps));
   app.route('/api', contentRoutes(deps));
+  // PouchDB reads the server root beside the database to name its replication checkpoints: a
+  // stable uuid keeps them valid when the host or port the client uses changes.
+  const syncServerInfo = {
+    couchdb: 'Welcome',
+    version: '3.4.0',
+    vendor: { name: 'Wayfarer Market sync gateway' },
+    uuid: createHash('sha256')
+      .update(deps.jwtSecret)
+      .update('sync-server-uuid')
+      .digest('hex')
+      .slice(0, 32),
+  };
+  app.get('/api/sync', (c) => c.json(syncServerInfo));
+  app.get('/api/sync/', (c) => c.json(syncServerInfo));
   app.route(GATEWAY_PREFIX, syncGateway(deps));
   app.route('/api/inbox', inboxRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));

@@ -190,6 +190,11 @@ export const OPERATIONS: Record<string, Operation> = {
       403: 'Not available through the gateway',
     },
   },
+  'GET /api/sync': {
+    summary: 'The sync server’s identity (PouchDB names checkpoints after it)',
+    responses: { 200: '{couchdb, version, vendor, uuid}' },
+  },
+  'GET /api/sync/': { summary: 'Same as GET /api/sync', responses: { 200: 'As above' } },
   'ALL /api/sync/db': {
     summary: 'Database information (GET, HEAD)',
     auth: true,

@@ -258,6 +258,27 @@ describe('sync gateway: boundaries', () => {
     expect((await gateway(session.token)).status).toBe(401);
   });
 
+  it('ends sync for other sessions at once when the password changes, despite the sync session cache', async () => {
+    const body = newAccount();
+    const first = (await api.post<Session>('/api/register', { body })).body;
+    const second = (
+      await api.post<Session>('/api/login', {
+        body: { email: body.email, password: body.password },
+      })
+    ).body;
+    expect((await gateway(second.token)).status).toBe(200); // now cached
+    await api.put('/api/user/password', {
+      token: first.token,
+      body: {
+        current_password: body.password,
+        password: 'changed-password',
+        password_confirmation: 'changed-password',
+      },
+    });
+    expect((await gateway(second.token)).status).toBe(401);
+    expect((await gateway(first.token)).status).toBe(200);
+  });
+
   it('streams a continuous feed with heartbeats instead of buffering it', async () => {
     const info = (await (await gateway(alice.token)).json()) as { update_seq: string | number };
     const controller = new AbortController();

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv, AuthContext } from '../context';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { can, type Permission, type Role } from '../schemas';
+import { sessionCache } from './session-cache';
 import { checkSession } from './sessions';
 import { verifyAccessToken } from './tokens';
 
@@ -28,8 +29,18 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
           : 'Unauthenticated.',
       );
     }
+    const isSync = c.req.path.startsWith('/api/sync/');
+    const cached = isSync ? sessionCache.get(verified.claims.sid) : undefined;
+    if (cached && cached.user.id === verified.claims.sub) {
+      c.set('auth', { user: cached.user, session: cached.session, sessionId: verified.claims.sid });
+      return next();
+    }
     const check = await checkSession(deps.couch, verified.claims.sub, verified.claims.sid);
-    if (!check.ok) throw unauthorized(check.message);
+    if (!check.ok) {
+      sessionCache.invalidateSession(verified.claims.sid);
+      throw unauthorized(check.message);
+    }
+    if (isSync) sessionCache.set(verified.claims.sid, check.user, check.session);
     c.set('auth', { user: check.user, session: check.session, sessionId: verified.claims.sid });
     return next();
   };

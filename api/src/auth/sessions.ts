@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Couch } from '../couch/connect';
+import { sessionCache } from './session-cache';
 import { userKey, type UserDoc } from '../routes/users/users.model';
 
 /** A signed-in device. `sv` must equal the user's `session_version` for the session to count. */
@@ -88,6 +89,7 @@ export async function checkSession(
 }
 
 export async function revokeSession(couch: Couch, session: SessionDoc): Promise<void> {
+  sessionCache.invalidateSession(sessionIdOf(session));
   await couch.db('users').insert({ ...session, revoked_at: new Date().toISOString() } as never);
 }
 

@@ -8,9 +8,30 @@ declare module 'pouchdb' {
     doc_write_failures: number;
     errors: unknown[];
   }
+  interface ReplicationEvents {
+    on(
+      event: 'change' | 'complete' | 'paused' | 'active' | 'denied' | 'error',
+      listener: (value: unknown) => void,
+    ): this;
+    cancel(): void;
+  }
+  interface ChangesFeed {
+    on(
+      event: 'change',
+      listener: (change: { id: string; seq: number | string; deleted?: boolean }) => void,
+    ): this;
+    on(event: 'complete' | 'error', listener: (value: unknown) => void): this;
+    cancel(): void;
+  }
   interface Replicate {
-    to(target: PouchDB | string, options?: Record<string, unknown>): Promise<ReplicationResult>;
-    from(source: PouchDB | string, options?: Record<string, unknown>): Promise<ReplicationResult>;
+    to(
+      target: PouchDB | string,
+      options?: Record<string, unknown>,
+    ): Promise<ReplicationResult> & ReplicationEvents;
+    from(
+      source: PouchDB | string,
+      options?: Record<string, unknown>,
+    ): Promise<ReplicationResult> & ReplicationEvents;
   }
   class PouchDB {
     constructor(
@@ -32,7 +53,8 @@ declare module 'pouchdb' {
     bulkDocs(docs: Record<string, unknown>[]): Promise<unknown[]>;
     info(): Promise<{ doc_count: number; update_seq: number | string }>;
     replicate: Replicate;
-    sync(other: PouchDB, options?: Record<string, unknown>): unknown;
+    sync(other: PouchDB, options?: Record<string, unknown>): ReplicationEvents;
+    changes(options?: Record<string, unknown>): ChangesFeed;
     close(): Promise<void>;
     destroy(): Promise<void>;
   }

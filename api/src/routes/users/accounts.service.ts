@@ -7,6 +7,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../../mail/templates';
 import { createSession, listSessionIds, sessionIdOf, type SessionDoc } from '../../auth/sessions';
 import { issueAccessToken } from '../../auth/tokens';
+import { sessionCache } from '../../auth/session-cache';
 import type {
   RegisterRequest,
   SessionResponse,
@@ -204,6 +205,8 @@ export async function getUser(deps: Deps, id: string): Promise<UserDoc | undefin
 }
 
 export async function saveUser(deps: Deps, doc: UserDoc): Promise<UserDoc> {
+  // Any change to an account (password, status, role) must be seen by sync at once.
+  sessionCache.invalidateUser(doc.id);
   const updated = { ...doc, updated_at: new Date().toISOString() };
   const result = await deps.couch.db('users').insert(updated as never);
   return { ...updated, _rev: result.rev };
@@ -491,5 +494,6 @@ export async function removeAccount(deps: Deps, user: UserDoc): Promise<void> {
   if (user.tagname) await destroyIfExists(deps, tagnameKey(user.tagname));
   await destroyIfExists(deps, emailKey(user.email));
   await users.destroy(current._id, current._rev!);
+  sessionCache.invalidateUser(user.id);
   deps.logger.info({ userId: user.id }, 'account deleted');
 }
