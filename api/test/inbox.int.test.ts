@@ -283,6 +283,45 @@ describe('offline messages through the sync gateway', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('leaves the other person their conversation, with "Deleted user" in place of the deleted one', async () => {
+    const { newAccount, latestMail, linkIn } = await import('./helpers/client');
+    const body = newAccount();
+    const leaving = (await api.post<Session>('/api/register', { body })).body;
+    const link = linkIn((await latestMail(server, body.email))!.text);
+    await api.post(`/api/email/verify/${leaving.user.id}`, {
+      body: {
+        expires: link.searchParams.get('expires'),
+        signature: link.searchParams.get('signature'),
+      },
+    });
+    await api.put('/api/user/tagname', {
+      token: leaving.token,
+      body: { tagname: `leaving_${Date.now().toString(36)}` },
+    });
+    const id = newId();
+    expect(
+      (
+        await api.post('/api/inbox/messages', {
+          token: leaving.token,
+          body: { to: 'rafael_costa', body: 'Before I go', id },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api.delete('/api/user', { token: leaving.token, body: { password: body.password } }))
+        .status,
+    ).toBe(204);
+
+    sessions.rafael = await login('rafael@wayfarer.test');
+    const conversation = (await inboxOf('rafael')).find(
+      (c) => c.last_message.body === 'Before I go',
+    )!;
+    expect(conversation.other).toMatchObject({ full_name: 'Deleted user', tagname: null });
+    expect((await messages('rafael', conversation.id)).map((m) => m.body)).toEqual(['Before I go']);
+  });
+});
+
 describe('privacy', () => {
   it('nobody reads another pair’s conversation, through the API or the gateway', async () => {
     const conversation = (await inboxOf('amara')).find((c) => c.other.tagname === 'sofia_marin')!;

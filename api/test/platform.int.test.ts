@@ -276,7 +276,7 @@ describe('platform: the start command', () => {
     expect(output).toMatch(/whole number/);
   });
 
-  it('shuts down cleanly on SIGTERM and takes the embedded server with it', async () => {
+  it('on SIGTERM finishes the request in flight, exits 0 and takes the embedded server with it', async () => {
     const { mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wf-sig-'));
@@ -304,15 +304,47 @@ describe('platform: the start command', () => {
         }
       });
     });
-    expect((await fetch(`${url.replace('localhost', '127.0.0.1')}/api/health`)).status).toBe(200);
+    const base = url.replace('localhost', '127.0.0.1');
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
     const running = JSON.parse(
       readFileSync(path.join(dataDir, 'couch', 'running.json'), 'utf8'),
     ) as { port: number };
-    const code = await new Promise<number | null>((resolve) => {
-      child.on('exit', resolve);
-      child.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+    // A request in flight when SIGTERM arrives: its body is only half sent.
+    const http = await import('node:http');
+    const body = JSON.stringify({
+      name: 'Late Sender',
+      email: 'late@example.com',
+      subject: 'Shutdown',
+      message: 'Sent while the server stops.',
     });
-    expect(code).toBe(0);
+    let status = 0;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        `${base}/api/contact`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+          },
+        },
+        (res) => {
+          status = res.statusCode ?? 0;
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(20)), 300);
+      }, 300);
+    });
+    expect(status).toBe(201);
+    expect(await exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${running.port}/`)).rejects.toThrow();
     expect(existsSync(path.join(dataDir, 'couch', 'running.json'))).toBe(false);
   });

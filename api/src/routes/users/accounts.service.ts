@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
-import { deleteUserDb, ensureUserDb } from '../../couch/userdb';
+import { deleteUserDb, ensureUserDb, userDbName } from '../../couch/userdb';
 import { AppError, ValidationError, forbidden, notFound } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../../mail/templates';
@@ -473,6 +473,45 @@ export async function deleteAccount(deps: Deps, user: UserDoc, password: string)
   await removeAccount(deps, user);
 }
 
+const DELETED_USER = { tagname: null, full_name: 'Deleted user', avatar: null };
+
+async function anonymiseConversations(deps: Deps, userId: string) {
+  const own = deps.couch.server.use(userDbName(userId));
+  let rows;
+  try {
+    rows = await own.view('app', 'by_type', {
+      startkey: ['conversation'],
+      endkey: ['conversation', {}],
+      include_docs: true,
+    });
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  for (const row of rows.rows) {
+    const conversationId = (row.doc as unknown as { conversation_id: string }).conversation_id;
+    const otherId = conversationId
+      .slice('conv:'.length)
+      .split(':')
+      .find((id) => id !== userId);
+    if (!otherId) continue;
+    const theirs = deps.couch.server.use(userDbName(otherId));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const doc = (await theirs.get(`conversation:${conversationId}`)) as unknown as Record<
+          string,
+          unknown
+        >;
+        await theirs.insert({ ...doc, other: { ...DELETED_USER, id: userId } } as never);
+        break;
+      } catch (error) {
+        if (isNotFound(error)) break;
+        if (!isConflict(error) || attempt === 2) throw error;
+      }
+    }
+  }
+}
+
 /** Removes an account and everything that is only its own (used by the owner and by admins). */
 export async function removeAccount(deps: Deps, user: UserDoc): Promise<void> {
   const users = deps.couch.db('users');
@@ -482,6 +521,8 @@ export async function removeAccount(deps: Deps, user: UserDoc): Promise<void> {
     session_version: user.session_version + 1,
     status: 'suspended',
   });
+  // The people this user talked to keep the conversation, with "Deleted user" in their place.
+  await anonymiseConversations(deps, user.id);
   await deleteUserDb(deps.couch, user.id);
   const sessions = await listSessionIds(deps.couch, user.id);
   if (sessions.length) {
