@@ -18,6 +18,7 @@ import { contentRoutes } from './routes/content/content.routes';
 import { GATEWAY_PREFIX, syncGateway } from './routes/sync/gateway';
 import { inboxRoutes } from './routes/inbox/inbox.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
+import { gigRoutes } from './routes/gigs/gigs.routes';
 import { FILE_LIMITS } from './routes/users/accounts.service';
 import { openApiDocument } from './openapi';
 import { webApp } from './web/static';
@@ -100,7 +101,20 @@ export function createApp(deps: AppDeps) {
   const pathLimits = new Map(
     Object.entries(uploadLimits).map(([path, max]) => [path, limitFor(max)]),
   );
-  app.use('/api/*', (c, next) => (pathLimits.get(c.req.path) ?? defaultLimit)(c, next));
+  // Replication batches carry attachments inline (base64), so the sync gateway allows more;
+  // image uploads (gig images, blog covers) get the image limit.
+  const syncLimit = limitFor(env.SYNC_BODY_LIMIT_BYTES);
+  const imageLimit = limitFor(FILE_LIMITS.avatar.maxBytes + 64 * 1024);
+  const imageUpload = /^\/api\/(admin\/blog\/[^/]+\/cover|gigs\/[^/]+\/images)$/;
+  app.use('/api/*', (c, next) => {
+    const path = c.req.path;
+    const limit = path.startsWith('/api/sync/')
+      ? syncLimit
+      : imageUpload.test(path)
+        ? imageLimit
+        : (pathLimits.get(path) ?? defaultLimit);
+    return limit(c, next);
+  });
   // Streaming replication feeds must not be buffered by compression.
   app.use(async (c, next) => (c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next)));
 
@@ -131,6 +145,7 @@ export function createApp(deps: AppDeps) {
   app.route(GATEWAY_PREFIX, syncGateway(deps));
   app.route('/api/inbox', inboxRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api', gigRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 
   app.all('/api/*', () => {

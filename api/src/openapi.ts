@@ -4,6 +4,8 @@ import {
   blockSchema,
   blogInputSchema,
   contactPatchSchema,
+  gigFieldsSchema,
+  gigPatchSchema,
   serviceInputSchema,
   changePasswordSchema,
   contactMessageSchema,
@@ -352,6 +354,52 @@ export const OPERATIONS: Record<string, Operation> = {
     auth: true,
     multipart: true,
     responses: { 200: '{post}', 413: 'Too large', 415: 'Not an image' },
+  },
+  'GET /api/gigs': {
+    summary:
+      'Search active gigs (?q=&service=&min_price=&max_price=&delivery_days=&language=&destination=&min_rating=&sort=relevance|newest|price_asc|price_desc|rating&page=&per_page=); meta.total_capped when only the best matches were counted',
+    responses: { 200: '{data, meta}', 422: 'Bad filters' },
+  },
+  'POST /api/gigs': {
+    summary: 'Create a gig (Agents, verified email); draft or active',
+    auth: true,
+    body: gigFieldsSchema,
+    responses: { 201: '{gig}', 403: 'Not an agent or unverified', 422: 'Field errors' },
+  },
+  'GET /api/gigs/:id': {
+    summary: 'A gig (drafts and paused gigs for their owner and admins only)',
+    responses: { 200: '{gig}', 404: 'No such gig' },
+  },
+  'PATCH /api/gigs/:id': {
+    summary: 'Edit a gig or change its status (owner or admin)',
+    auth: true,
+    body: gigPatchSchema,
+    responses: { 200: '{gig}', 403: 'Not yours', 409: 'Changed meanwhile', 422: 'Field errors' },
+  },
+  'DELETE /api/gigs/:id': {
+    summary: 'Delete a gig (owner or admin; refused while an order is open)',
+    auth: true,
+    responses: { 204: 'Deleted', 403: 'Not yours', 409: 'Open orders' },
+  },
+  'POST /api/gigs/:id/images': {
+    summary: 'Add an image (PNG, JPEG or WebP, at most 2 MB, at most 6 per gig; field "file")',
+    auth: true,
+    multipart: true,
+    responses: { 200: '{gig}', 409: 'Already 6', 413: 'Too large', 415: 'Not an image' },
+  },
+  'DELETE /api/gigs/:id/images/:imageId': {
+    summary: 'Remove an image',
+    auth: true,
+    responses: { 200: '{gig}', 404: 'None' },
+  },
+  'GET /api/gigs/:id/images/:imageId': {
+    summary: 'A gig image (cached for a year; ids are never reused)',
+    responses: { 200: 'The image', 404: 'None' },
+  },
+  'GET /api/agent/gigs': {
+    summary: 'The signed-in agent’s gigs, every status',
+    auth: true,
+    responses: { 200: '{data}', 403: 'Not an agent' },
   },
   'GET /api/dev/mail': {
     summary: 'The local mail outbox (not in production)',

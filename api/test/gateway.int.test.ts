@@ -199,6 +199,27 @@ describe('sync gateway: boundaries', () => {
     }
   });
 
+  it('accepts replication batches larger than the JSON limit (attachments travel inline)', async () => {
+    const big = {
+      _id: 'draft:gig:big',
+      type: 'draft',
+      form: 'gig',
+      key: 'big',
+      fields: { text: 'x'.repeat(150_000) },
+      updated_at: now(),
+    };
+    const docs = Array.from({ length: 10 }, (_, i) => ({
+      ...big,
+      _id: `draft:gig:big${i}`,
+      key: `big${i}`,
+    }));
+    const res = await gateway(alice.token, '/_bulk_docs', {
+      method: 'POST',
+      body: JSON.stringify({ docs }),
+    });
+    expect(res.status).toBe(201);
+  });
+
   it('refuses design documents inside _bulk_docs and _bulk_get', async () => {
     const bulk = await gateway(alice.token, '/_bulk_docs', {
       method: 'POST',

@@ -68,3 +68,4 @@ export * from './content';
 export * from './userdata';
 export * from './inbox';
 export * from './admin';
+export * from './gigs';

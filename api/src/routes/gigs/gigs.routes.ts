@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import {
+  currentAuth,
+  requireAuth,
+  requirePermission,
+  requireVerified,
+} from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
+import { AppError, ValidationError } from '../../lib/errors';
+import { detectType, IMAGE_TYPES } from '../../lib/file-types';
+import { parseQuery, readJson } from '../../lib/validation';
+import {
+  GIG_IMAGE_MAX_BYTES,
+  gigFieldsSchema,
+  gigPatchSchema,
+  gigSearchSchema,
+} from '../../schemas';
+import * as gigs from './gigs.service';
+
+/** Gigs (issue 8 contract): search, read, create, edit, pause, delete, images, the agent's list. */
+export function gigRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/gigs', async (c) => c.json(await gigs.searchGigs(deps, parseQuery(c, gigSearchSchema))))
+    .post('/gigs', requireAuth, requireVerified, requirePermission('gig.create'), async (c) => {
+      const input = await readJson(c, gigFieldsSchema);
+      return c.json({ gig: await gigs.createGig(deps, currentAuth(c).user, input) }, 201);
+    })
+    .get('/gigs/:id', async (c) =>
+      c.json({ gig: await gigs.getGig(deps, c.req.param('id'), c.get('auth')?.user) }),
+    )
+    .patch('/gigs/:id', requireAuth, async (c) => {
+      const patch = await readJson(c, gigPatchSchema);
+      return c.json({
+        gig: await gigs.updateGig(deps, currentAuth(c).user, c.req.param('id'), patch),
+      });
+    })
+    .delete('/gigs/:id', requireAuth, async (c) => {
+      await gigs.deleteGig(deps, currentAuth(c).user, c.req.param('id'));
+      return c.body(null, 204);
+    })
+    .post('/gigs/:id/images', requireAuth, async (c) => {
+      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+        throw new AppError(415, 'Upload the image as multipart/form-data in a field named "file".');
+      }
+      const file = (await c.req.parseBody()).file;
+      if (!(file instanceof File))
+        throw ValidationError.field('file', 'Choose an image to upload.');
+      if (file.size > GIG_IMAGE_MAX_BYTES)
+        throw new AppError(413, 'The image is too large: the limit is 2 MB.');
+      const data = Buffer.from(await file.arrayBuffer());
+      const type = detectType(data);
+      if (!type || !IMAGE_TYPES.includes(type))
+        throw new AppError(415, 'The image must be a PNG, JPEG or WebP file.');
+      return c.json({
+        gig: await gigs.addImage(deps, currentAuth(c).user, c.req.param('id'), data, type),
+      });
+    })
+    .delete('/gigs/:id/images/:imageId', requireAuth, async (c) =>
+      c.json({
+        gig: await gigs.removeImage(
+          deps,
+          currentAuth(c).user,
+          c.req.param('id'),
+          c.req.param('imageId'),
+        ),
+      }),
+    )
+    .get('/gigs/:id/images/:imageId', async (c) => {
+      const image = await gigs.readImage(
+        deps,
+        c.req.param('id'),
+        c.req.param('imageId'),
+        c.get('auth')?.user,
+      );
+      c.header('Content-Type', image.contentType);
+      c.header('X-Content-Type-Options', 'nosniff');
+      // An image id is never reused: a changed image has a new URL.
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      return c.body(new Uint8Array(image.data));
+    })
+    .get('/agent/gigs', requireAuth, requirePermission('gig.create'), async (c) =>
+      c.json({ data: await gigs.agentGigs(deps, currentAuth(c).user) }),
+    );
+}

@@ -1,0 +1,377 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../context';
+import { isConflict, isNotFound } from '../../couch/errors';
+import { AppError, conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
+import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } from '../../schemas';
+import { GIG_IMAGES_MAX, SEARCH_CANDIDATES } from '../../schemas';
+import { userKey, type UserDoc } from '../users/users.model';
+import { toUser } from '../users/users.view';
+import { bloomHas, tokenize } from './search-text';
+
+type Deps = Pick<AppDeps, 'couch' | 'logger'>;
+
+export interface GigDoc extends Omit<GigFields, 'status'> {
+  _id: string;
+  _rev?: string;
+  type: 'gig';
+  id: string;
+  owner_id: string;
+  status: GigFields['status'];
+  images: { id: string; content_type: string }[];
+  /** Derived on every write: the cheapest package and the fastest delivery, for search. */
+  min_price: number;
+  min_delivery_days: number;
+  rating: { average: number; count: number };
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  _attachments?: Record<string, { content_type: string; data?: string; stub?: boolean }>;
+}
+
+const gigKey = (id: string) => `gig:${id}`;
+
+function derive(doc: GigDoc): GigDoc {
+  const prices = doc.packages.map((p) => p.price.amount);
+  const days = doc.packages.map((p) => p.delivery_days);
+  return {
+    ...doc,
+    min_price: prices.length ? Math.min(...prices) : 0,
+    min_delivery_days: days.length ? Math.min(...days) : 0,
+  };
+}
+
+/** A gig is published only when a buyer could order it. */
+async function checkPublishable(deps: Deps, doc: GigDoc) {
+  const errors: Record<string, string[]> = {};
+  if (doc.packages.length === 0) errors.packages = ['Add at least one package before publishing.'];
+  if (!(await activeService(deps, doc.service_id)))
+    errors.service_id = ['Choose an active service.'];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+async function activeService(deps: Deps, id: string): Promise<boolean> {
+  try {
+    const service = (await deps.couch.db('catalog').get(`service:${id}`)) as unknown as {
+      status: string;
+    };
+    return service.status === 'active';
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+async function ownersOf(deps: Deps, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const owners = new Map<string, UserDoc>();
+  if (!unique.length) return owners;
+  const result = await deps.couch.db('users').fetch({ keys: unique.map(userKey) });
+  for (const row of result.rows as { doc?: UserDoc }[])
+    if (row.doc?.type === 'user') owners.set(row.doc.id, row.doc);
+  return owners;
+}
+
+function imageUrl(doc: GigDoc, imageId: string) {
+  return `/api/gigs/${doc.id}/images/${imageId}`;
+}
+
+function summary(doc: GigDoc, owner: UserDoc | undefined): GigSummary {
+  const view = owner ? toUser(owner) : undefined;
+  return {
+    id: doc.id,
+    title: doc.title,
+    service_id: doc.service_id,
+    owner: view
+      ? { id: view.id, tagname: view.tagname, full_name: view.full_name, avatar: view.avatar }
+      : { id: doc.owner_id, tagname: null, full_name: 'Deleted user', avatar: null },
+    image: doc.images[0] ? imageUrl(doc, doc.images[0].id) : null,
+    starting_price: { amount: doc.min_price, currency: 'USD' },
+    min_delivery_days: doc.min_delivery_days,
+    rating: doc.rating,
+    languages: doc.languages,
+    destinations: doc.destinations,
+    location: doc.location,
+    published_at: doc.published_at,
+  };
+}
+
+export function toGig(doc: GigDoc, owner: UserDoc | undefined): Gig {
+  return {
+    ...summary(doc, owner),
+    description: doc.description,
+    packages: doc.packages,
+    extras: doc.extras,
+    images: doc.images.map((i) => imageUrl(doc, i.id)),
+    status: doc.status,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+export async function getGigDoc(deps: Deps, id: string): Promise<GigDoc> {
+  try {
+    const doc = (await deps.couch.db('catalog').get(gigKey(id))) as unknown as GigDoc;
+    if (doc.type !== 'gig') throw notFound('No such gig.');
+    return doc;
+  } catch (error) {
+    if (isNotFound(error)) throw notFound('No such gig.');
+    throw error;
+  }
+}
+
+/** Owners and admins see every gig; everyone else only active ones. */
+export async function getGig(deps: Deps, id: string, viewer: UserDoc | undefined): Promise<Gig> {
+  const doc = await getGigDoc(deps, id);
+  const mayManage = viewer && (viewer.id === doc.owner_id || viewer.role === 'Admin');
+  if (doc.status !== 'active' && !mayManage) throw notFound('No such gig.');
+  const owners = await ownersOf(deps, [doc.owner_id]);
+  return toGig(doc, owners.get(doc.owner_id));
+}
+
+function assertManager(doc: GigDoc, user: UserDoc) {
+  if (doc.owner_id !== user.id && user.role !== 'Admin')
+    throw forbidden('Only the agent who owns this gig, or an admin, can change it.');
+}
+
+async function save(deps: Deps, doc: GigDoc): Promise<GigDoc> {
+  const next = derive({ ...doc, updated_at: new Date().toISOString() });
+  try {
+    const result = await deps.couch.db('catalog').insert(next as never);
+    return { ...next, _rev: result.rev };
+  } catch (error) {
+    if (isConflict(error))
+      throw conflict('This gig was changed meanwhile (on another device?). Reload and try again.');
+    throw error;
+  }
+}
+
+export async function createGig(deps: Deps, owner: UserDoc, input: GigFields): Promise<Gig> {
+  if (!(await activeService(deps, input.service_id)))
+    throw ValidationError.field('service_id', 'Choose an active service.');
+  const id = randomBytes(9).toString('base64url');
+  const now = new Date().toISOString();
+  const doc = derive({
+    ...input,
+    _id: gigKey(id),
+    type: 'gig',
+    id,
+    owner_id: owner.id,
+    images: [],
+    min_price: 0,
+    min_delivery_days: 0,
+    rating: { average: 0, count: 0 },
+    created_at: now,
+    updated_at: now,
+    published_at: input.status === 'active' ? now : null,
+  });
+  if (doc.status === 'paused')
+    throw ValidationError.field('status', 'A new gig is a draft or active.');
+  if (doc.status === 'active') await checkPublishable(deps, doc);
+  const saved = await save(deps, doc);
+  return toGig(saved, owner);
+}
+
+export async function updateGig(
+  deps: Deps,
+  user: UserDoc,
+  id: string,
+  patch: GigPatch,
+): Promise<Gig> {
+  const doc = await getGigDoc(deps, id);
+  assertManager(doc, user);
+  const next: GigDoc = { ...doc, ...patch };
+  if (
+    patch.service_id &&
+    patch.service_id !== doc.service_id &&
+    !(await activeService(deps, patch.service_id))
+  ) {
+    throw ValidationError.field('service_id', 'Choose an active service.');
+  }
+  if (next.status === 'active') await checkPublishable(deps, next);
+  if (next.status === 'active' && !next.published_at) next.published_at = new Date().toISOString();
+  const saved = await save(deps, next);
+  const owners = await ownersOf(deps, [saved.owner_id]);
+  return toGig(saved, owners.get(saved.owner_id));
+}
+
+/** Orders open on a gig block its deletion; orders arrive with their issue, until then none. */
+async function openOrderCount(_deps: Deps, _gigId: string): Promise<number> {
+  return 0;
+}
+
+export async function deleteGig(deps: Deps, user: UserDoc, id: string): Promise<void> {
+  const doc = await getGigDoc(deps, id);
+  assertManager(doc, user);
+  const open = await openOrderCount(deps, id);
+  if (open > 0)
+    throw conflict(
+      `This gig has ${open} open order${open === 1 ? '' : 's'}: pause it instead, and delete it once they are closed.`,
+    );
+  await deps.couch.db('catalog').destroy(doc._id, doc._rev!);
+}
+
+export async function addImage(
+  deps: Deps,
+  user: UserDoc,
+  id: string,
+  data: Buffer,
+  contentType: string,
+): Promise<Gig> {
+  const doc = await getGigDoc(deps, id);
+  assertManager(doc, user);
+  if (doc.images.length >= GIG_IMAGES_MAX)
+    throw new AppError(409, `A gig has at most ${GIG_IMAGES_MAX} images. Remove one first.`);
+  const imageId = randomBytes(6).toString('hex');
+  const attachments = Object.fromEntries(
+    Object.entries(doc._attachments ?? {}).map(([name, a]) => [name, { ...a, stub: true }]),
+  );
+  const next: GigDoc = {
+    ...doc,
+    images: [...doc.images, { id: imageId, content_type: contentType }],
+    _attachments: {
+      ...attachments,
+      [`image-${imageId}`]: { content_type: contentType, data: data.toString('base64') },
+    },
+  };
+  const saved = await save(deps, next);
+  const owners = await ownersOf(deps, [saved.owner_id]);
+  return toGig(saved, owners.get(saved.owner_id));
+}
+
+export async function removeImage(
+  deps: Deps,
+  user: UserDoc,
+  id: string,
+  imageId: string,
+): Promise<Gig> {
+  const doc = await getGigDoc(deps, id);
+  assertManager(doc, user);
+  if (!doc.images.some((i) => i.id === imageId)) throw notFound('No such image.');
+  const attachments = Object.fromEntries(
+    Object.entries(doc._attachments ?? {})
+      .filter(([name]) => name !== `image-${imageId}`)
+      .map(([name, a]) => [name, { ...a, stub: true }]),
+  );
+  const saved = await save(deps, {
+    ...doc,
+    images: doc.images.filter((i) => i.id !== imageId),
+    _attachments: attachments,
+  });
+  const owners = await ownersOf(deps, [saved.owner_id]);
+  return toGig(saved, owners.get(saved.owner_id));
+}
+
+export async function readImage(
+  deps: Deps,
+  id: string,
+  imageId: string,
+  viewer: UserDoc | undefined,
+) {
+  const doc = await getGigDoc(deps, id);
+  const image = doc.images.find((i) => i.id === imageId);
+  const mayManage = viewer && (viewer.id === doc.owner_id || viewer.role === 'Admin');
+  if (!image || (doc.status !== 'active' && !mayManage)) throw notFound('No such image.');
+  return {
+    data: await deps.couch.db('catalog').attachment.get(doc._id, `image-${imageId}`),
+    contentType: image.content_type,
+  };
+}
+
+export async function agentGigs(deps: Deps, owner: UserDoc): Promise<Gig[]> {
+  const rows = await deps.couch
+    .db('catalog')
+    .view('gigs', 'by_owner', { key: owner.id, reduce: false, include_docs: true });
+  return rows.rows
+    .map((r) => toGig(r.doc as unknown as GigDoc, owner))
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+}
+
+type IndexValue = [number, number, number, string[], string[], string, string];
+
+/**
+ * Search without a search plug-in, at a cost that does not grow with the number of gigs:
+ * one word's range of the `gigs/search` view (the longest word, usually the rarest), already in
+ * relevance order, read up to SEARCH_CANDIDATES rows; the other words are checked with each
+ * row's Bloom filter, the filters on the row's value, then the page's documents are read and
+ * checked exactly. When the range holds more rows than that, `total_capped` says the total
+ * counts the best SEARCH_CANDIDATES matches only.
+ */
+export async function searchGigs(
+  deps: Deps,
+  query: GigSearch,
+): Promise<ListResponse<GigSummary> & { meta: { total_capped: boolean } }> {
+  const catalog = deps.couch.db('catalog');
+  const words = query.q ? tokenize(query.q) : [];
+  const scope = query.service ?? '*';
+  let rows: { id: string; key: unknown[]; value: IndexValue }[];
+  if (words.length) {
+    const primary = [...words].sort((a, b) => b.length - a.length)[0]!;
+    const result = await catalog.view<IndexValue>('gigs', 'search', {
+      startkey: [primary, scope],
+      endkey: [primary, scope, {}],
+      limit: SEARCH_CANDIDATES + 1,
+    });
+    rows = result.rows as unknown as typeof rows;
+  } else {
+    const result = await catalog.view<IndexValue>('gigs', 'browse', {
+      startkey: [scope],
+      endkey: [scope, {}],
+      limit: SEARCH_CANDIDATES + 1,
+    });
+    rows = result.rows as unknown as typeof rows;
+  }
+  const capped = rows.length > SEARCH_CANDIDATES;
+  if (capped) rows = rows.slice(0, SEARCH_CANDIDATES);
+
+  const language = query.language?.toLowerCase();
+  const destination = query.destination?.toLowerCase();
+  let matches = rows.filter(({ value: [price, days, rating, languages, places, bloom] }) => {
+    if (words.length > 1 && !words.every((w) => bloomHas(bloom, w))) return false;
+    if (query.min_price !== undefined && price < query.min_price) return false;
+    if (query.max_price !== undefined && price > query.max_price) return false;
+    if (query.delivery_days !== undefined && days > query.delivery_days) return false;
+    if (query.min_rating !== undefined && rating < query.min_rating) return false;
+    if (language && !languages.includes(language)) return false;
+    if (destination && !places.some((p) => p.includes(destination))) return false;
+    return true;
+  });
+  const publishedAt = (r: (typeof rows)[number]) => r.value[6];
+  if (query.sort === 'newest')
+    matches = [...matches].sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)));
+  if (query.sort === 'price_asc') matches = [...matches].sort((a, b) => a.value[0] - b.value[0]);
+  if (query.sort === 'price_desc') matches = [...matches].sort((a, b) => b.value[0] - a.value[0]);
+  if (query.sort === 'rating') matches = [...matches].sort((a, b) => b.value[2] - a.value[2]);
+
+  const start = (query.page - 1) * query.per_page;
+  const pageIds = matches.slice(start, start + query.per_page).map((r) => r.id);
+  const docs = pageIds.length
+    ? ((await catalog.fetch({ keys: pageIds })).rows as { doc?: GigDoc }[])
+        .map((r) => r.doc)
+        .filter((d): d is GigDoc => !!d)
+    : [];
+  // The Bloom filter may let a gig through that lacks a word: the page is checked exactly.
+  const exact = docs.filter((doc) => {
+    if (words.length < 2) return true;
+    const text = new Set(
+      tokenize(
+        [doc.title, doc.location ?? '', doc.destinations.join(' '), doc.description].join(' '),
+      ),
+    );
+    return words.every((w) => text.has(w));
+  });
+  const owners = await ownersOf(
+    deps,
+    exact.map((d) => d.owner_id),
+  );
+  const total = matches.length - (docs.length - exact.length);
+  return {
+    data: exact.map((doc) => summary(doc, owners.get(doc.owner_id))),
+    meta: {
+      page: query.page,
+      per_page: query.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      total_capped: capped,
+    },
+  };
+}
