@@ -9,7 +9,8 @@ const gig = {
   status: 'active',
   service_id: 'chef',
   title: 'Private Cooking Classes in Kyoto',
-  description: 'Learn to cook seasonal dishes at the market. Vegetarian options; all levels welcome!',
+  description:
+    'Learn to cook seasonal dishes at the market. Vegetarian options; all levels welcome!',
   location: 'Kyōto',
   destinations: ['Osaka', 'Nara'],
   languages: ['Japanese', 'English'],
@@ -28,18 +29,44 @@ describe('catalog/gigs/views/search/map.js', () => {
     const text = [gig.title, gig.location, gig.destinations.join(' '), gig.description].join(' ');
     const tokens = tokenize(text);
     expect(emitted).toHaveLength(tokens.length * 2);
-    expect(emitted.filter(([key]) => (key as unknown[])[1] === 'chef').map(([key]) => (key as unknown[])[0])).toEqual(tokens);
-    expect(tokens).toEqual(expect.arrayContaining(['private', 'cooking', 'class', 'kyoto', 'osaka', 'vegetarian', 'option', 'level']));
+    expect(
+      emitted
+        .filter(([key]) => (key as unknown[])[1] === 'chef')
+        .map(([key]) => (key as unknown[])[0]),
+    ).toEqual(tokens);
+    expect(tokens).toEqual(
+      expect.arrayContaining([
+        'private',
+        'cooking',
+        'class',
+        'kyoto',
+        'osaka',
+        'vegetarian',
+        'option',
+        'level',
+      ]),
+    );
     expect(tokens).not.toContain('in');
   });
 
   it('ranks title words first, then by rating and recency, and carries a Bloom filter equal to the API’s', () => {
-    const [key, value] = emitted.find(([k]) => (k as unknown[])[0] === 'cooking' && (k as unknown[])[1] === '*')!;
+    const [key, value] = emitted.find(
+      ([k]) => (k as unknown[])[0] === 'cooking' && (k as unknown[])[1] === '*',
+    )!;
     expect(key).toEqual(['cooking', '*', 0, -4.8, -Date.parse(gig.published_at)]);
     const descriptionWord = emitted.find(([k]) => (k as unknown[])[0] === 'market')!;
     expect((descriptionWord[0] as unknown[])[2]).toBe(1);
-    const tokens = tokenize([gig.title, gig.location, gig.destinations.join(' '), gig.description].join(' '));
-    const [price, days, rating, languages, places, bloom] = value as [number, number, number, string[], string[], string];
+    const tokens = tokenize(
+      [gig.title, gig.location, gig.destinations.join(' '), gig.description].join(' '),
+    );
+    const [price, days, rating, languages, places, bloom] = value as [
+      number,
+      number,
+      number,
+      string[],
+      string[],
+      string,
+    ];
     expect([price, days, rating]).toEqual([8000, 1, 4.8]);
     expect(languages).toEqual(['japanese', 'english']);
     expect(places).toEqual(['osaka', 'nara', 'kyōto']);
@@ -68,8 +95,21 @@ describe('catalog/gigs/views/browse/map.js', () => {
 
 describe('the search tokenizer', () => {
   it('folds case and accents, drops stop words, stems plurals, keeps each word once', () => {
-    expect(tokenize('beaches boxes dishes levels glasses bus')).toEqual(['beach', 'box', 'dish', 'level', 'glass', 'bus']);
-    expect(tokenize('Tours of the Côte d’Azur — TOURS, cities & classes')).toEqual(['tour', 'cote', 'azur', 'city', 'class']);
+    expect(tokenize('beaches boxes dishes levels glasses bus')).toEqual([
+      'beach',
+      'box',
+      'dish',
+      'level',
+      'glass',
+      'bus',
+    ]);
+    expect(tokenize('Tours of the Côte d’Azur — TOURS, cities & classes')).toEqual([
+      'tour',
+      'cote',
+      'azur',
+      'city',
+      'class',
+    ]);
     expect(tokenize('a an the')).toEqual([]);
   });
 
