@@ -38,6 +38,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          setupFiles: ['web/src/testing/setup.ts'],
+          testTimeout: 30_000,
           include: ['web/src/**/*.test.{ts,tsx}'],
         },
       },
