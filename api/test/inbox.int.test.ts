@@ -346,7 +346,8 @@ describe('privacy', () => {
 });
 
 describe('a restart in the middle of delivering a batch', () => {
-  it('loses and duplicates nothing', async () => {
+  // Two servers start one after the other: slow on a loaded machine.
+  it('loses and duplicates nothing', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wf-crash-'));
     let first = await startTestServer({}, dataDir);
     const firstApi = client(first);
