@@ -82,6 +82,46 @@ describe('sync gateway: replication', () => {
     await local.close();
   });
 
+  it('keeps updates and deletions a device replicates (not only new documents)', async () => {
+    const { local, remote } = localDb(alice.token);
+    const first = await local.put({
+      _id: 'wishlist:edits',
+      type: 'wishlist',
+      name: 'First name',
+      visibility: 'private',
+      created_at: now(),
+      updated_at: now(),
+    });
+    await local.replicate.to(remote);
+    await local.put({
+      _id: 'wishlist:edits',
+      _rev: first.rev,
+      type: 'wishlist',
+      name: 'Second name',
+      visibility: 'public',
+      created_at: now(),
+      updated_at: now(),
+    });
+    await local.put({
+      _id: 'wishlist:gone',
+      type: 'wishlist',
+      name: 'To delete',
+      visibility: 'private',
+      created_at: now(),
+      updated_at: now(),
+    });
+    await local.replicate.to(remote);
+    const gone = await local.get('wishlist:gone');
+    await local.put({ ...gone, _deleted: true });
+    await local.replicate.to(remote);
+    const serverSide = server.deps.couch.server.use(userDbName(alice.user.id));
+    expect(((await serverSide.get('wishlist:edits')) as unknown as { name: string }).name).toBe(
+      'Second name',
+    );
+    await expect(serverSide.get('wishlist:gone')).rejects.toMatchObject({ statusCode: 404 });
+    await local.close();
+  });
+
   it('refuses server-owned and malformed documents written by the user', async () => {
     const { local, remote } = localDb(alice.token);
     await local.put({
