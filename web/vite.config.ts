@@ -1,12 +1,156 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
+/**
+ * Which build this is, as `<meta name="wayfarer-build">` in index.html: the only file a build id
+ * changes, so two builds of the same sources stay byte-identical except there (and the service
+ * worker, which precaches index.html by revision). Set WAYFARER_BUILD_ID to tell deploys apart.
+ */
+const buildId = process.env.WAYFARER_BUILD_ID ?? 'local';
+
+function buildIdMeta(): Plugin {
+  return {
+    name: 'wayfarer-build-id',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: 'wayfarer-build', content: buildId }, injectTo: 'head' },
+    ],
+  };
+}
+
+/**
+ * `<link rel="modulepreload">` (and a style preload) in index.html for the lazy chunks of the
+ * routes `/` matches: the landing page then downloads its layout and page with the entry instead
+ * of one round trip after it. Other pages fetch these few kilobytes in parallel and reuse the
+ * shared shell (header and footer) they need anyway.
+ */
+function preloadLandingChunks(modules: string[]): Plugin {
+  return {
+    name: 'wayfarer-preload-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (output): output is Rollup.OutputChunk => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (roots: Rollup.OutputChunk[]) => {
+          const files = new Set<string>();
+          const visit = (chunk: Rollup.OutputChunk | undefined) => {
+            if (!chunk || files.has(chunk.fileName)) return;
+            files.add(chunk.fileName);
+            for (const file of chunk.imports) visit(byFile.get(file));
+          };
+          roots.forEach(visit);
+          return files;
+        };
+        const inEntry = withImports(chunks.filter((chunk) => chunk.isEntry));
+        const roots = modules.map((id) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+          if (!chunk) throw new Error(`preloadLandingChunks: no chunk for ${id}`);
+          return chunk;
+        });
+        const files = [...withImports(roots)].filter((file) => !inEntry.has(file));
+        const styles = new Set(
+          files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
+        );
+        return [
+          ...files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...styles].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
+const THEME_COLOR = '#0b5c6b';
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    buildIdMeta(),
+    preloadLandingChunks(['src/app/layouts/wide-layout.tsx', 'src/app/routes/home.tsx']),
+    VitePWA({
+      strategies: 'generateSW',
+      // The update prompt (features/pwa) decides when a new version takes over.
+      registerType: 'prompt',
+      // Registered by the app with workbox-window after the page loaded; the CSP allows no
+      // inline script, and registerSW.js would register before first paint.
+      injectRegister: false,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Wayfarer Market',
+        short_name: 'Wayfarer',
+        description:
+          'Hire travel agents, tour guides, chefs, photographers and event specialists, or offer your own travel services. Works offline.',
+        lang: 'en',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        categories: ['travel', 'business', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The app shell: every built script, style, page and icon (the build manifest is not one).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['.vite/**'],
+        // Offline navigations get the app shell; /api is never answered with it.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // The first visit is controlled at once, so it works offline without a reload.
+        clientsClaim: true,
+        // A new version waits for the user's Reload (the prompt sends SKIP_WAITING).
+        skipWaiting: false,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Public content read offline after one visit: the categories, service pages and
+            // the blog. Network first: fresh when online, the last copy when not.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin &&
+              request.method === 'GET' &&
+              /^\/api\/(getServices$|services\/[^/]+$|blogs(\/[^/]+){0,2}$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'wayfarer-public-content',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 80, maxAgeSeconds: 7 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -18,6 +162,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // dist/.vite/manifest.json: which files each entry and route needs (the budget test reads it).
+    manifest: true,
     // Hashed names: the API serves `assets/` with a long immutable cache.
     rolldownOptions: {
       output: {

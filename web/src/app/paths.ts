@@ -8,6 +8,18 @@ export const paths = {
   aboutus: '/about-us',
   contactus: '/contact-us',
   blogs: '/blogs', // not in spec
+  'blogs.show': '/blogs/:slug', // not in spec
+  // The footer's Markdown content pages (spec section 1 names them; paths not in spec).
+  careers: '/careers',
+  press: '/press',
+  pricing: '/pricing',
+  privacy: '/privacy',
+  terms: '/terms',
+  faq: '/faq',
+  help: '/help',
+  'trust-and-safety': '/trust-and-safety',
+  'selling-guide': '/selling-guide',
+  'buying-guide': '/buying-guide',
   login: '/login',
   register: '/register',
   'password.request': '/password/reset',
@@ -19,7 +31,9 @@ export const paths = {
   explore: '/explore',
   leaderboard: '/leaderboard',
   inbox: '/inbox',
+  'inbox.show': '/inbox/:conversationId', // not in spec: one conversation
   projectbox: '/projectbox',
+  notifications: '/notifications', // not in spec (the spec names the area)
   settings: '/settings',
   'dev.mail': '/dev/mail', // not in spec: the development outbox
 
@@ -62,6 +76,11 @@ export const paths = {
   'admin.services': '/admin/services',
   'admin.services.create': '/admin/services/create', // not in spec
   'admin.services.edit': '/admin/services/:id/edit', // not in spec
+  'admin.messages': '/admin/messages', // not in spec
+  'admin.blog': '/admin/blog', // not in spec
+  'admin.blog.create': '/admin/blog/create', // not in spec
+  'admin.blog.edit': '/admin/blog/:slug/edit', // not in spec
+  'admin.audit': '/admin/audit', // not in spec
 
   newcomer: '/newcomer',
   'newcomer.page1': '/newcomer/page1', // not in spec (pages 1, 2, 3 are)

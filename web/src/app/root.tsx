@@ -1,20 +1,21 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { NavigationProgress } from '@/components/ui/progress-bar';
-import { clearChunkReloadFlag } from '@/lib/chunk-reload';
+import { OfflineIndicator } from '@/features/pwa/components/offline-indicator';
+import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
+import { useScrollBehavior } from './scroll-behavior';
 import { useDocumentTitle } from './use-document-title';
 
 /** The root route: what every page has, whatever its layout. */
 export function Root() {
   useDocumentTitle();
-  // This route rendered, so its chunks loaded: a later deploy may trigger a reload again.
-  useEffect(() => clearChunkReloadFlag(), []);
+  useScrollBehavior();
 
   return (
     <>
       <NavigationProgress />
+      <OfflineIndicator />
       <Outlet />
-      <ScrollRestoration />
+      <UpdatePrompt />
     </>
   );
 }

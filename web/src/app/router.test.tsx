@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth, setSession } from '@/stores/auth';
 import { makeUser } from '@/testing/fixtures';
 import { useUnreachableApi } from '@/testing/unreachable-api';
@@ -13,8 +13,34 @@ function renderAt(path: string) {
   return router;
 }
 
+// The lazy route modules, transformed once up front: the tests' 1 s waits are for routing, not
+// for the first compilation of a layout on a busy machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('./layouts/default-layout'),
+    import('./layouts/wide-layout'),
+    import('./layouts/area-layout'),
+    import('./layouts/admin-layout'),
+    import('./routes/home'),
+    import('./routes/not-found'),
+    import('./routes/auth'),
+    import('./routes/account'),
+    import('./routes/profile'),
+  ]);
+}, 60_000);
+
+/** The public header asks for the service list; here the API is unreachable, which is logged. */
+function expectServicesWarnings() {
+  let warn: ReturnType<typeof vi.spyOn> | undefined;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn?.mockRestore());
+}
+
 describe('router', () => {
   useUnreachableApi();
+  expectServicesWarnings();
   afterEach(() => cleanup());
 
   it.each(['/no/such/page', '/services/404'])('shows the 404 page at %s', async (path) => {
@@ -26,8 +52,7 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('Page Not Found · Wayfarer Market'));
   });
 
-  it('renders the home page in the default layout', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('renders the home page with the navbar and the footer', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe(
@@ -44,18 +69,27 @@ describe('router', () => {
       ['Blogs', '/blogs'],
       ['Contact Us', '/contact-us'],
     ]);
+    // The Services dropdown sits between About Us and Blogs; its list is empty when the service
+    // list cannot be loaded (spec section 8).
+    const items = [...nav.querySelectorAll(':scope > ul > li')].map(
+      (li) => li.querySelector('a, button')?.textContent,
+    );
+    expect(items).toEqual(['Home', 'About Us', 'Services', 'Blogs', 'Contact Us']);
+    expect(screen.getByRole('button', { name: 'Services' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register');
     expect(screen.getByText('© 2025 Wayfarer Market. All rights reserved.')).toBeTruthy();
     expect(screen.getByTestId('health-status')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Browse by category' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Wayfarer Market'));
-    warn.mockRestore();
   });
 });
 
 describe('route guards in the router', () => {
   useUnreachableApi();
+  expectServicesWarnings();
   beforeEach(() => clearAuth());
   afterEach(() => {
     cleanup();

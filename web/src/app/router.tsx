@@ -4,6 +4,8 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { guard, sessionMiddleware } from './guards';
 import { buildPath, paths } from './paths';
 import { Root } from './root';
+import { publicLayouts, publicRoutes } from './routes/public';
+import { adminChildren } from './routes/admin';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './use-document-title';
 
@@ -18,6 +20,8 @@ const auth = () => import('./routes/auth');
 const account = () => import('./routes/account');
 const profile = () => import('./routes/profile');
 const areaLayout = () => import('./layouts/area-layout');
+const inbox = () => import('./routes/inbox');
+const userdata = () => import('./routes/userdata');
 
 const notFound = {
   ...title('Page Not Found'),
@@ -67,7 +71,6 @@ export const routes: RouteObject[] = [
         id: 'layout.default',
         lazy: () => import('./layouts/default-layout'),
         children: [
-          { id: 'index', index: true, lazy: () => import('./routes/home') },
           {
             id: 'guard.guest',
             middleware: guard('guest'),
@@ -228,12 +231,52 @@ export const routes: RouteObject[] = [
                     ...title('Settings'),
                     lazy: view(account, 'Settings'),
                   },
+                  {
+                    id: 'inbox',
+                    path: paths.inbox,
+                    ...title('Inbox'),
+                    lazy: view(inbox, 'Inbox'),
+                  },
+                  {
+                    id: 'projectbox',
+                    path: paths.projectbox,
+                    ...title('Project Box'),
+                    lazy: view(userdata, 'ProjectBox'),
+                  },
+                  {
+                    id: 'notifications',
+                    path: paths.notifications,
+                    ...title('Notifications'),
+                    lazy: view(userdata, 'Notifications'),
+                  },
                 ],
               },
             ],
           },
           { id: '404', path: paths['404'], ...notFound },
+          ...publicRoutes,
           { id: 'catch-all', path: '*', ...notFound },
+        ],
+      },
+      ...publicLayouts,
+      {
+        // The chat layout (spec: back button, title or logo, "How to Chat"), for members.
+        id: 'layout.chat',
+        middleware: guard('auth', 'verified', 'newcomer'),
+        lazy: () => import('./layouts/chat-layout'),
+        children: [
+          {
+            id: 'inbox.show',
+            path: paths['inbox.show'],
+            ...title('Messages'),
+            lazy: view(inbox, 'Conversation'),
+          },
+          {
+            id: 'user.message',
+            path: paths['user.message'],
+            ...title('Message'),
+            lazy: view(inbox, 'MessageMember'),
+          },
         ],
       },
       {
@@ -258,10 +301,7 @@ export const routes: RouteObject[] = [
         ...title('Admin'),
         middleware: guard('admin'),
         lazy: () => import('./layouts/admin-layout'),
-        children: [
-          { index: true, ...title('Dashboard'), lazy: view(account, 'AdminDashboard') },
-          { path: '*', ...notFound },
-        ],
+        children: [...adminChildren, { path: '*', ...notFound }],
       },
     ],
   },

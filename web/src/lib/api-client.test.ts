@@ -9,6 +9,7 @@ import {
   GENERIC_ERROR_MESSAGE,
   INPUT_ERROR_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  parseRetryAfter,
   api,
   onUnauthorized,
   toApiError,
@@ -295,5 +296,18 @@ describe('toApiError (spec section 8)', () => {
     expect(toApiError(500, 'oops')).toMatchObject({ message: GENERIC_ERROR_MESSAGE });
     expect(toApiError(500, ['a'])).toMatchObject({ message: GENERIC_ERROR_MESSAGE });
     expect(toApiError(500, undefined)).toMatchObject({ message: GENERIC_ERROR_MESSAGE });
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(parseRetryAfter(null)).toBeNull();
+    expect(parseRetryAfter('')).toBeNull();
+    expect(parseRetryAfter('120')).toBe(120);
+    expect(parseRetryAfter('1.2')).toBe(2);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Tue, 31 Dec 2024 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon')).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors;
   readonly body: unknown;
+  /** Seconds the server asked to wait before trying again (`Retry-After` on a 429), if it said. */
+  retryAfterSeconds: number | null = null;
 
   constructor(
     status: number,
@@ -69,6 +71,15 @@ export function toApiError(status: number, body: unknown): ApiError {
   const errors = toFieldErrors(body);
   const fallback = Object.keys(errors).length > 0 ? INPUT_ERROR_MESSAGE : GENERIC_ERROR_MESSAGE;
   return new ApiError(status, fallback, errors, body);
+}
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 type UnauthorizedListener = () => void;
@@ -172,7 +183,7 @@ export function refreshToken(): Promise<RefreshOutcome> {
   return refreshing;
 }
 
-function endSessionAfter401(): void {
+export function endSessionAfter401(): void {
   // Before the user is loaded (the global check) a 401 only means the stored token is stale.
   const wasLoggedIn = authStore.user !== null;
   clearAuth();
@@ -225,7 +236,9 @@ export async function apiRequest<T>(
   const parsed = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && token && useSession) endSessionAfter401();
-    throw toApiError(response.status, parsed.ok ? parsed.value : parsed.text);
+    const error = toApiError(response.status, parsed.ok ? parsed.value : parsed.text);
+    error.retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+    throw error;
   }
   // A 2xx that is not JSON (an HTML fallback page, a proxy) is not the answer the caller typed.
   if (!parsed.ok) throw new ApiError(response.status, GENERIC_ERROR_MESSAGE, {}, parsed.text);

@@ -34,6 +34,14 @@ describe('isChunkLoadError', () => {
 describe('reloadOnChunkError', () => {
   beforeEach(() => sessionStorage.clear());
 
+  it('does not reload while offline: the chunk failed for want of a network', () => {
+    const reload = vi.fn();
+    expect(reloadOnChunkError(chromium, { reload, isOnline: () => false })).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_FLAG)).toBeNull();
+    expect(reloadOnChunkError(chromium, { reload, isOnline: () => true })).toBe(true);
+  });
+
   it('reloads once per session for a chunk error', () => {
     const reload = vi.fn();
     expect(reloadOnChunkError(chromium, { reload })).toBe(true);

@@ -22,12 +22,14 @@ export function isChunkLoadError(error: unknown): boolean {
 interface ReloadDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   reload?: () => void;
+  isOnline?: () => boolean;
 }
 
 function defaults(deps: ReloadDeps): Required<ReloadDeps> {
   return {
     storage: deps.storage ?? window.sessionStorage,
     reload: deps.reload ?? (() => window.location.reload()),
+    isOnline: deps.isOnline ?? (() => navigator.onLine !== false),
   };
 }
 
@@ -37,7 +39,10 @@ function defaults(deps: ReloadDeps): Required<ReloadDeps> {
  */
 export function reloadOnChunkError(error: unknown, deps: ReloadDeps = {}): boolean {
   if (!isChunkLoadError(error)) return false;
-  const { storage, reload } = defaults(deps);
+  const { storage, reload, isOnline } = defaults(deps);
+  // Offline, the chunk failed because there is no network, not because of a deploy: a reload
+  // would replace the page with the browser's offline error. The caller shows its offline message.
+  if (!isOnline()) return false;
   try {
     if (storage.getItem(CHUNK_RELOAD_FLAG) !== null) return false;
     storage.setItem(CHUNK_RELOAD_FLAG, String(Date.now()));

@@ -4,6 +4,7 @@ import { authStore, clearAuth, setUser } from '@/stores/auth';
 import { resetPage, setWishlists } from '@/stores/page';
 import type { User, UserResponse } from '@/types/api';
 import { ApiError, api } from './api-client';
+import { sessionUserFor } from './local-db-session';
 
 /** GET /api/user: the signed-in user (and the lists the spec loads with it) into the stores. */
 export async function loadUser(options: { signal?: AbortSignal } = {}): Promise<User> {
@@ -36,6 +37,7 @@ export function ensureSession(): Promise<void> {
       () => undefined,
       (error: unknown) => {
         if (isTokenRejected(error)) clearAuth();
+        else restoreOfflineUser();
       },
     )
     .finally(() => {
@@ -44,8 +46,25 @@ export function ensureSession(): Promise<void> {
   return checking;
 }
 
-/** Forgets the session on this device: user, page data and token (cookie included). */
+/**
+ * Offline (or the server in trouble) at start: the user this device remembers for the stored
+ * token, so their own data opens from the local database; reloaded when the network returns.
+ */
+function restoreOfflineUser(): void {
+  const user = authStore.token ? sessionUserFor(authStore.token) : null;
+  if (!user) return;
+  setUser(user);
+  window.addEventListener('online', () => void loadUser().catch(() => undefined), { once: true });
+}
+
+/**
+ * Forgets the session on this device: user, page data, token (cookie included) and the user's
+ * local database (stopped and deleted).
+ */
 export function endSession(): void {
+  const userId = authStore.user?.id;
+  // Loaded on demand: a guest's first page never carries the local database code.
+  void import('./local-db').then(({ wipeLocalDb }) => wipeLocalDb(userId));
   clearAuth();
   resetPage();
 }
@@ -56,6 +75,8 @@ export function endSession(): void {
  */
 export async function logout(): Promise<void> {
   try {
+    // Changes made on this device go to the server before its copy is deleted.
+    await (await import('./local-db')).flushLocalDb();
     if (authStore.token) await api.post('/logout', undefined, { skipRefresh: true });
   } catch {
     // Ignored on purpose: the token may already be revoked, or the device offline.

@@ -229,6 +229,13 @@ export function syncGateway(deps: AppDeps) {
       } as RequestInit);
     } catch (error) {
       clearTimeout(expiry);
+      c.req.raw.signal?.removeEventListener('abort', onClientGone);
+      if (abort.signal.aborted) {
+        // The client went away (PouchDB cancels its feeds and checkpoints when it stops or goes
+        // offline): nobody is left to answer, so this is not a server error.
+        if (c.req.raw.signal?.aborted) return new Response(null, { status: 499 });
+        throw new AppError(401, 'Your session has expired. Please log in again.');
+      }
       throw error;
     }
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Dropdown } from '@/components/ui/dropdown';
 import { LogoutDialog } from '@/features/auth/components/logout-dialog';
 import { useCurrentUser } from '@/stores/auth';
 import { buildPath, type StaticPathName } from '../paths';
 import { AccountMenu, type MenuLink } from './account-menu';
+import { HeaderStatus } from './header-status';
 import './area-layout.css';
 
 interface AreaConfig {
@@ -97,10 +97,12 @@ function Icon({ path }: { path: string }) {
 const ICONS = {
   heart: 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
   chat: 'M4 5h16v11H8l-4 4z',
-  bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
 };
 
-/** The customer and agent areas: sidebar, header (search, shortcuts, profile) and the page. */
+/**
+ * The customer and agent areas: sidebar, header (search, favourites, messages, the live sync state
+ * and notifications bell, profile) and the page.
+ */
 function AreaLayout({ area }: { area: AreaName }) {
   const config: AreaConfig = AREAS[area];
   const user = useCurrentUser();
@@ -110,7 +112,6 @@ function AreaLayout({ area }: { area: AreaName }) {
   const [isLogoutOpen, setLogoutOpen] = useState(false);
   // Between logout and the redirect to login, there is no one to show the area to.
   if (!user) return null;
-  const unread = user.new_notifications_count ?? 0;
 
   return (
     <div className="area" data-area={area}>
@@ -169,20 +170,7 @@ function AreaLayout({ area }: { area: AreaName }) {
             <Link to={buildPath('inbox')} className="icon-button" aria-label="Messages">
               <Icon path={ICONS.chat} />
             </Link>
-            <Dropdown
-              buttonClassName="icon-button"
-              ariaLabel="Notifications"
-              label={<Icon path={ICONS.bell} />}
-            >
-              <p className="dropdown-heading">
-                <strong>Notifications</strong>
-                <span className="muted">
-                  {unread > 0
-                    ? `You have ${unread} unread notification${unread === 1 ? '' : 's'}.`
-                    : 'You have no new notifications.'}
-                </span>
-              </p>
-            </Dropdown>
+            <HeaderStatus />
             <AccountMenu
               user={user}
               variant="area"

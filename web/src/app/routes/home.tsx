@@ -1,8 +1,60 @@
+// `/`: the home feature's page with the services, blog and health features slotted in.
+import { lazy } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { WhenVisible } from '@/components/ui/when-visible';
 import { HealthStatus } from '@/features/health/components/health-status';
+import { HeroSearch } from '@/features/home/components/hero-search';
 import { HomePage } from '@/features/home/components/home-page';
 import { ServiceCategories } from '@/features/services/components/service-categories';
+import { useServices } from '@/features/services/hooks/use-services';
+import { buildPath } from '../paths';
 
-/** `/`: the home feature's page with the health and services features slotted in. */
+export { PageError as ErrorBoundary } from '../page-error';
+
+// Below the fold: fetched when the visitor scrolls towards it, not with the page.
+const LatestPosts = lazy(() =>
+  import('@/features/blog/components/latest-posts').then((module) => ({
+    default: module.LatestPosts,
+  })),
+);
+
+const serviceHref = (id: string) => buildPath('services.id', { id });
+const postHref = (slug: string) => buildPath('blogs.show', { slug });
+
+function Search() {
+  const services = useServices();
+  const navigate = useNavigate();
+  const suggestions =
+    services.status === 'ready'
+      ? services.services.map((service) => ({ label: service.name, href: serviceHref(service.id) }))
+      : [];
+  return <HeroSearch suggestions={suggestions} onPick={(href) => void navigate(href)} />;
+}
+
 export function Component() {
-  return <HomePage status={<HealthStatus />} categories={<ServiceCategories />} />;
+  return (
+    <HomePage
+      search={<Search />}
+      categories={
+        <ServiceCategories
+          hrefFor={serviceHref}
+          lead="Eight kinds of travel professional, each with their own gigs and know-how."
+        />
+      }
+      latestPosts={
+        <WhenVisible minHeight="28rem">
+          <LatestPosts hrefForPost={postHref} listHref={buildPath('blogs')} />
+        </WhenVisible>
+      }
+      status={<HealthStatus />}
+      links={{
+        register: buildPath('register'),
+        postJob: buildPath('customer.post.job'),
+        howItWorks: `${buildPath('index')}#how-it-works`,
+        sellingGuide: buildPath('selling-guide'),
+        buyingGuide: buildPath('buying-guide'),
+        trust: buildPath('trust-and-safety'),
+      }}
+    />
+  );
 }

@@ -10,6 +10,10 @@ import {
 import { getPublicUser } from '@/features/profile/api/get-public-user';
 import { EmptyState, ProfileLayout } from '@/features/profile/components/profile-layout';
 import { ProfileInfo } from '@/features/profile/components/profile-info';
+import { OwnWishlists as OwnWishlistsList } from '@/features/wishlists/components/own-wishlists';
+import { PublicWishlists as PublicWishlistsList } from '@/features/wishlists/components/public-wishlists';
+import { WishlistButton } from '@/features/wishlists/components/wishlist-button';
+import { usePublicWishlists } from '@/features/wishlists/hooks/use-public-wishlists';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/stores/auth';
 import { changeTitle } from '@/stores/navigation';
@@ -49,12 +53,9 @@ export function OwnProjects() {
   );
 }
 
+/** Your wishlists, from this device's copy of your data (offline too). */
 export function OwnWishlists() {
-  return (
-    <EmptyState title="No wishlists yet">
-      <p>Gigs and people you save will be collected here.</p>
-    </EmptyState>
-  );
+  return <OwnWishlistsList />;
 }
 
 export function OwnInfo() {
@@ -87,10 +88,19 @@ export async function publicProfileLoader({
 
 export function PublicProfileLayout() {
   const user = useLoaderData<PublicUser>();
+  const me = useCurrentUser();
   const tagname = user.tagname ?? '';
   return (
     <ProfileLayout
       user={user}
+      actions={
+        me?.id !== user.id && tagname ? (
+          <WishlistButton
+            item={{ kind: 'user', ref: tagname, title: user.full_name, image: user.avatar }}
+            withLabel
+          />
+        ) : undefined
+      }
       tabs={{
         projects: buildPath('user.projects', { tagname }),
         wishlists: buildPath('user.wishlists', { tagname }),
@@ -110,12 +120,19 @@ export function PublicProjects() {
   );
 }
 
+/** The lists this member made public (GET /api/user/{tagname}/wishlists). */
 export function PublicWishlists() {
-  return (
-    <EmptyState title="No public wishlists">
-      <p>Wishlists this member shares will be listed here.</p>
-    </EmptyState>
-  );
+  const user = useOutletContext<PublicUser>();
+  const state = usePublicWishlists(user.tagname ?? '');
+  if (state.status === 'loading') return <p className="muted">Loading wishlists…</p>;
+  if (state.status === 'failed') {
+    return (
+      <EmptyState title="Wishlists unavailable">
+        <p>{state.message}</p>
+      </EmptyState>
+    );
+  }
+  return <PublicWishlistsList wishlists={state.wishlists} name={user.full_name} />;
 }
 
 export function PublicInfo() {

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
+import { DraftNotice } from '@/components/form/draft-notice';
 import { TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { normaliseTagname } from '@/lib/account-rules';
 import { useForm } from '@/lib/form';
+import { useDraft } from '@/lib/local-db-drafts';
 import type { User } from '@/types/api';
 import { updateProfile } from '../api/profile';
 import { updateTagname } from '../api/tagname';
 import { ExpertiseField } from './expertise-field';
 import { FileUpload } from './file-upload';
+import { applyValues } from './profile-form';
 import { TagnameField } from './tagname-field';
 import './account.css';
 
@@ -57,8 +60,12 @@ export function NewcomerTagnamePage({ user, onDone }: OnboardingStepProps) {
       const next = normaliseTagname(tagname);
       return next !== '' && next === user.tagname ? user : updateTagname(next);
     },
-    onSuccess: () => onDone(),
+    onSuccess: () => {
+      draft.clear();
+      onDone();
+    },
   });
+  const draft = useDraft('onboarding', 'tagname', form.values);
   return (
     <OnboardingShell
       step={1}
@@ -71,6 +78,7 @@ export function NewcomerTagnamePage({ user, onDone }: OnboardingStepProps) {
       }
     >
       <form className="form" onSubmit={form.submit} noValidate>
+        <DraftNotice draft={draft} onResume={(values) => applyValues(form, values)} />
         <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
         <TagnameField field={form.field('tagname')} current={user.tagname} />
         <div className="form-actions">
@@ -96,8 +104,12 @@ export function NewcomerDetailsPage({
         full_name: values.full_name.trim(),
         expertise: values.expertise.trim() || null,
       }),
-    onSuccess: () => onDone(),
+    onSuccess: () => {
+      draft.clear();
+      onDone();
+    },
   });
+  const draft = useDraft('onboarding', 'details', form.values);
   return (
     <OnboardingShell
       step={2}
@@ -105,6 +117,7 @@ export function NewcomerDetailsPage({
       intro={<p>Your name and expertise show on your profile and next to everything you post.</p>}
     >
       <form className="form" onSubmit={form.submit} noValidate>
+        <DraftNotice draft={draft} onResume={(values) => applyValues(form, values)} />
         <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
         <TextField field={form.field('full_name')} label="Full name" autoComplete="name" required />
         <ExpertiseField field={form.field('expertise')} options={expertiseOptions} />

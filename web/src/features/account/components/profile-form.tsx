@@ -1,7 +1,9 @@
+import { DraftNotice } from '@/components/form/draft-notice';
 import { TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { normaliseTagname } from '@/lib/account-rules';
-import { useForm } from '@/lib/form';
+import { useForm, type UseFormResult } from '@/lib/form';
+import { useDraft } from '@/lib/local-db-drafts';
 import type { User } from '@/types/api';
 import { updateProfile } from '../api/profile';
 import { updateTagname } from '../api/tagname';
@@ -63,7 +65,18 @@ export interface ProfileFormProps {
   onSaved?: (user: User) => void;
 }
 
-/** Name, tagname, bio, expertise, location and languages (/profile/edit/page1, area settings). */
+/** Puts a resumed draft's values into the form. */
+export function applyValues<V extends object>(form: UseFormResult<V>, values: V): void {
+  for (const [name, value] of Object.entries(values)) {
+    form.setValue(name as keyof V & string, value as V[keyof V & string]);
+  }
+}
+
+/**
+ * Name, tagname, bio, expertise, location and languages (/profile/edit/page1, area settings).
+ * A draft is kept as you type (one per account, shared by both pages and synced to your other
+ * devices) and removed once the profile is saved.
+ */
 export function ProfileForm({
   user,
   expertiseOptions,
@@ -73,12 +86,17 @@ export function ProfileForm({
   const form = useForm({
     initialValues: profileValuesOf(user),
     onSubmit: (values) => saveProfile(user, values),
-    onSuccess: (updated) => onSaved?.(updated),
+    onSuccess: (updated) => {
+      draft.clear();
+      onSaved?.(updated);
+    },
     successMessage: 'Your profile was saved.',
   });
+  const draft = useDraft('profile', user.id, form.values);
 
   return (
     <form className="form" onSubmit={form.submit} noValidate>
+      <DraftNotice draft={draft} onResume={(values) => applyValues(form, values)} />
       <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
       <SuccessAlert isShown={form.isSuccessful} onDismiss={form.dismissSuccess}>
         {form.state.successMessage}

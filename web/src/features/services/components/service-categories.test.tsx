@@ -10,7 +10,7 @@ describe('<ServiceCategories>', () => {
 
   it('says the categories are unavailable when the list cannot be loaded', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    render(<ServiceCategories />);
+    render(<ServiceCategories hrefFor={(id) => `/services/${id}`} />);
     expect(screen.getByRole('heading', { name: 'Browse by category' })).toBeTruthy();
     expect(screen.getByText('Loading categories…')).toBeTruthy();
     expect(

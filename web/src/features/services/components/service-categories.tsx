@@ -1,15 +1,31 @@
+import { Link } from 'react-router-dom';
 import { useServices } from '../hooks/use-services';
+import { ServiceIcon } from './service-icon';
 
-export function ServiceCategories() {
+export interface ServiceCategoriesProps {
+  /** The link of a category's page (the app knows its routes). */
+  hrefFor: (id: string) => string;
+  title?: string;
+  lead?: string;
+}
+
+/** The categories as cards, each to its service page. */
+export function ServiceCategories({
+  hrefFor,
+  title = 'Browse by category',
+  lead,
+}: ServiceCategoriesProps) {
   const state = useServices();
 
   return (
     <section
+      id="categories"
       className="categories"
       aria-labelledby="categories-title"
       aria-busy={state.status === 'loading'}
     >
-      <h2 id="categories-title">Browse by category</h2>
+      <h2 id="categories-title">{title}</h2>
+      {lead && <p className="section-lead">{lead}</p>}
       {state.status === 'loading' && <p className="muted">Loading categories…</p>}
       {state.status === 'error' && (
         <p className="muted">The categories are unavailable right now. Please try again later.</p>
@@ -20,7 +36,14 @@ export function ServiceCategories() {
       {state.status === 'ready' && state.services.length > 0 && (
         <ul className="category-list">
           {state.services.map((service) => (
-            <li key={service.id}>{service.name}</li>
+            <li key={service.id}>
+              <Link to={hrefFor(service.id)} className="category-card">
+                <span className="category-icon">
+                  <ServiceIcon id={service.id} />
+                </span>
+                <span className="category-name">{service.name}</span>
+              </Link>
+            </li>
           ))}
         </ul>
       )}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { Dropdown } from '@/components/ui/dropdown';
+import { AdminSearch } from '@/features/admin/components/admin-search';
+import { LogoutDialog } from '@/features/auth/components/logout-dialog';
+import type { User } from '@/types/api';
+import { buildPath } from '../paths';
+import { HeaderStatus } from './header-status';
+
+/** The line under an admin's name: their expertise when they gave one, else the role. */
+export function adminTitleOf(user: Pick<User, 'expertise'>): string {
+  return user.expertise?.trim() || 'Administrator';
+}
+
+/**
+ * The spec's Statistics, Projects and Settings menu. Projects has no admin screen yet (the
+ * projects issue builds it), so it is left out rather than linked to nothing.
+ */
+function ShortcutsMenu() {
+  return (
+    <Dropdown label="Menu" buttonClassName="dropdown-toggle admin-shortcuts-toggle" align="end">
+      {(close) => (
+        <ul className="dropdown-list">
+          <li>
+            <Link to={buildPath('admin')} onClick={close}>
+              Statistics
+            </Link>
+          </li>
+          <li>
+            <Link to={buildPath('admin.audit')} onClick={close}>
+              Audit log
+            </Link>
+          </li>
+          <li>
+            <Link to={buildPath('settings')} onClick={close}>
+              Settings
+            </Link>
+          </li>
+        </ul>
+      )}
+    </Dropdown>
+  );
+}
+
+/** The admin's dropdown: real name and title, their own pages, and Logout (to the admin login). */
+function AdminUserMenu({ user }: { user: User }) {
+  const [isLogoutOpen, setLogoutOpen] = useState(false);
+  const title = adminTitleOf(user);
+  return (
+    <>
+      <Dropdown
+        buttonClassName="dropdown-toggle avatar-toggle admin-user-toggle"
+        ariaLabel={`Account menu for ${user.full_name}`}
+        label={
+          <>
+            <Avatar name={user.full_name} src={user.avatar} size={32} />
+            <span className="admin-user-text">
+              <span className="admin-user-name">{user.full_name}</span>
+              <span className="admin-user-title">{title}</span>
+            </span>
+          </>
+        }
+      >
+        {(close) => (
+          <>
+            <p className="dropdown-heading">
+              <strong>{user.full_name}</strong>
+              <span className="muted">{title}</span>
+              <span className="muted">{user.email}</span>
+            </p>
+            <ul className="dropdown-list">
+              <li>
+                <Link to={buildPath('profile')} onClick={close}>
+                  Your profile
+                </Link>
+              </li>
+              <li>
+                <Link to={buildPath('settings')} onClick={close}>
+                  Settings
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    setLogoutOpen(true);
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </ul>
+          </>
+        )}
+      </Dropdown>
+      <LogoutDialog
+        isOpen={isLogoutOpen}
+        onClose={() => setLogoutOpen(false)}
+        redirectTo={buildPath('admin.login')}
+      />
+    </>
+  );
+}
+
+export interface AdminHeaderProps {
+  user: User;
+  isMenuOpen: boolean;
+  onToggleMenu: () => void;
+}
+
+/**
+ * The admin header: menu button (below lg), search, the live status items (sync state,
+ * notifications: the offline core's), the shortcuts menu and the user dropdown.
+ */
+export function AdminHeader({ user, isMenuOpen, onToggleMenu }: AdminHeaderProps) {
+  return (
+    <header className="area-header admin-header">
+      <button
+        type="button"
+        className="menu-toggle area-menu-toggle"
+        aria-expanded={isMenuOpen}
+        aria-controls="admin-sidebar"
+        onClick={onToggleMenu}
+      >
+        <span aria-hidden="true">☰</span>
+        <span className="visually-hidden">Admin menu</span>
+      </button>
+      <AdminSearch />
+      <div className="area-shortcuts">
+        <HeaderStatus />
+        <ShortcutsMenu />
+        <AdminUserMenu user={user} />
+      </div>
+    </header>
+  );
+}

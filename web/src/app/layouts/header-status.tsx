@@ -1,0 +1,18 @@
+import { lazy, Suspense } from 'react';
+
+// Its own chunk: a guest's page never downloads the bell, the sync state or the local database.
+// (This file imports no store on purpose, so the entry's shared chunks stay as they are.)
+const HeaderStatusItems = lazy(() => import('./header-status-items'));
+
+/**
+ * The signed-in member's live status in every layout's header: the sync state (online, syncing,
+ * offline, error, and changes waiting to sync) and the notifications bell with its live unread
+ * count. Layouts render it for members only; for anyone else it renders nothing.
+ */
+export function HeaderStatus() {
+  return (
+    <Suspense fallback={null}>
+      <HeaderStatusItems />
+    </Suspense>
+  );
+}

@@ -1,0 +1,69 @@
+// The admin area's pages (issue 7), as route objects under /admin and its admin guard. Every page
+// is its own lazy chunk: nothing here reaches the public bundle but these few objects.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { paths, type PathName } from '../paths';
+import type { RouteHandle } from '../use-document-title';
+
+const dashboard = () => import('@/features/admin/components/dashboard-page');
+const users = () => import('@/features/admin/components/users-page');
+const userDetails = () => import('@/features/admin/components/user-details-page');
+const services = () => import('@/features/admin/components/services-page');
+const serviceForm = () => import('@/features/admin/components/service-form-page');
+const messages = () => import('@/features/admin/components/messages-page');
+const blog = () => import('@/features/admin/components/blog-page');
+const blogForm = () => import('@/features/admin/components/blog-form-page');
+const audit = () => import('@/features/admin/components/audit-page');
+
+/** A lazy page: the named export `name` of a module, with its document title. */
+function page<M>(title: string, load: () => Promise<M>, name: keyof M & string) {
+  return {
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+  };
+}
+
+/** The path of `name` relative to /admin (the routes are children of the admin route). */
+const under = (name: PathName) => paths[name].slice(`${paths.admin}/`.length);
+
+export const adminChildren: RouteObject[] = [
+  { id: 'admin.dashboard', index: true, ...page('Dashboard', dashboard, 'DashboardPage') },
+  { id: 'admin.users', path: under('admin.users'), ...page('Users', users, 'UsersPage') },
+  {
+    id: 'admin.users.show',
+    path: under('admin.users.show'),
+    ...page('User Details', userDetails, 'UserDetailsPage'),
+  },
+  {
+    id: 'admin.services',
+    path: under('admin.services'),
+    ...page('Services', services, 'ServicesPage'),
+  },
+  {
+    id: 'admin.services.create',
+    path: under('admin.services.create'),
+    ...page('New Service', serviceForm, 'ServiceCreatePage'),
+  },
+  {
+    id: 'admin.services.edit',
+    path: under('admin.services.edit'),
+    ...page('Edit Service', serviceForm, 'ServiceEditPage'),
+  },
+  {
+    id: 'admin.messages',
+    path: under('admin.messages'),
+    ...page('Contact Messages', messages, 'MessagesPage'),
+  },
+  { id: 'admin.blog', path: under('admin.blog'), ...page('Blog', blog, 'BlogPage') },
+  {
+    id: 'admin.blog.create',
+    path: under('admin.blog.create'),
+    ...page('New Post', blogForm, 'BlogCreatePage'),
+  },
+  {
+    id: 'admin.blog.edit',
+    path: under('admin.blog.edit'),
+    ...page('Edit Post', blogForm, 'BlogEditPage'),
+  },
+  { id: 'admin.audit', path: under('admin.audit'), ...page('Audit Log', audit, 'AuditPage') },
+];

@@ -1,0 +1,100 @@
+// Shapes of the admin API (api/src/routes/admin). Those the API publishes are type-only imports
+// from its schemas; the rest mirror admin.service.ts until they move there.
+import type {
+  AdminStats,
+  AdminUserPatch,
+  AdminUserRow,
+  AuditEntry,
+  BlogInput,
+  ListMeta,
+  ListResponse,
+  Role,
+  ServiceInput,
+  User,
+} from '@wayfarer/api/schemas';
+
+export type {
+  AdminStats,
+  AdminUserPatch,
+  AdminUserRow,
+  AuditEntry,
+  BlogInput,
+  ListMeta,
+  ListResponse,
+  Role,
+};
+
+export type UserStatus = AdminUserRow['status'];
+
+/** GET /api/admin/users/:id → `user`: the account as admins see it (email and status included). */
+export type AdminUser = Omit<User, 'status'> & { status: UserStatus };
+
+export interface SessionActivity {
+  signed_in_at: string;
+  device: string;
+  active: boolean;
+}
+
+export interface UserDetails {
+  user: AdminUser;
+  counts: { gigs: number; active_sessions: number };
+  activity: SessionActivity[];
+  audit: AuditEntry[];
+}
+
+export type ServiceStatus = NonNullable<ServiceInput['status']>;
+
+export interface AdminService {
+  id: string;
+  name: string;
+  description: string;
+  icon: string | null;
+  status: ServiceStatus;
+  position: number;
+  created_by: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  gig_count: number;
+}
+
+export interface ServiceFormValues {
+  name: string;
+  description: string;
+  status: ServiceStatus;
+  icon: string | null;
+}
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+  handled_at: string | null;
+}
+
+export type ContactStatus = 'open' | 'handled';
+
+export type BlogStatus = NonNullable<BlogInput['status']>;
+
+export interface AdminBlogPost {
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Markdown. */
+  body: string;
+  cover: string | null;
+  status: BlogStatus;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogFormValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  body: string;
+  status: BlogStatus;
+}

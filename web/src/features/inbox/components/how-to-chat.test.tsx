@@ -1,0 +1,28 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HowToChatButton } from './how-to-chat';
+import { badgeText } from './messages-badge';
+
+afterEach(() => cleanup());
+
+describe('How to Chat', () => {
+  it('opens the spec’s Markdown rules with this device’s keys, and closes', () => {
+    render(<HowToChatButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'How to Chat' }));
+    const dialog = screen.getByRole('dialog', { name: 'How to Chat' });
+    expect(screen.getByTestId('how-to-chat-rules').textContent).toBe(
+      'The chat system is based on Markdown; press Shift+Enter twice for a new line (Enter sends), *text* or _text_ for italic, **text** for bold, ***text*** for bold italic.',
+    );
+    expect(dialog.querySelector('strong > em')?.textContent).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('badgeText', () => {
+  it('caps the count at 99+', () => {
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+  });
+});

@@ -1,0 +1,86 @@
+import { Link, Navigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { buildPath } from '@/app/paths';
+import { useLocalDocs } from '@/lib/local-db';
+import { useCurrentUser } from '@/stores/auth';
+import { syncStore } from '@/stores/sync';
+import { useMember } from '../hooks/use-member';
+import { ID_PREFIX, type ConversationDoc } from '../types';
+import { conversationIdFor } from '../utils/ids';
+import { ConversationPage } from './conversation-page';
+import './inbox.css';
+
+/**
+ * `/@/:tagname/message`: opens the conversation with this person, or starts one. The conversation
+ * id needs both user ids: it comes from this device's conversations, else from the person's
+ * public profile. Offline and new, the chat opens by tagname: what is written waits as pending.
+ */
+export function StartConversation({ tagname: rawTagname }: { tagname: string }) {
+  const tagname = rawTagname.toLowerCase();
+  const me = useCurrentUser();
+  const sync = useSnapshot(syncStore);
+  const conversations = useLocalDocs<ConversationDoc>(ID_PREFIX.conversation);
+  const existing = conversations?.find((c) => c.other.tagname === tagname);
+  const isSelf = me?.tagname === tagname;
+  const lookup = useMember(isSelf || existing ? null : tagname);
+
+  if (!me) return null;
+  if (isSelf) {
+    return (
+      <div className="chat-problem">
+        <h1>This is you</h1>
+        <p>You cannot send a message to yourself.</p>
+        <p>
+          <Link to={buildPath('inbox')} className="button button-secondary">
+            Go to your inbox
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (existing) {
+    return (
+      <Navigate
+        replace
+        to={buildPath('inbox.show', { conversationId: existing.conversation_id })}
+      />
+    );
+  }
+  // Wait for this device's conversations, unless its database cannot open at all.
+  if (conversations === null && sync.db !== 'failed') {
+    return (
+      <p className="chat-loading" role="status">
+        Opening the conversation…
+      </p>
+    );
+  }
+  if (lookup.state === 'ready') {
+    return (
+      <Navigate
+        replace
+        to={buildPath(
+          'inbox.show',
+          { conversationId: conversationIdFor(me.id, lookup.member.id) },
+          { to: tagname },
+        )}
+      />
+    );
+  }
+  if (lookup.state === 'loading' || lookup.state === 'idle') {
+    return (
+      <p className="chat-loading" role="status">
+        Opening the conversation…
+      </p>
+    );
+  }
+  if (lookup.state === 'error') {
+    return (
+      <div className="chat-problem">
+        <h1>The conversation could not be opened</h1>
+        <p>{lookup.message}</p>
+      </div>
+    );
+  }
+  // Missing (the page says so) or unreachable (offline: write by tagname).
+  return <ConversationPage conversationId={null} tagnameHint={tagname} />;
+}

@@ -1,0 +1,158 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { buildPath } from '@/app/paths';
+import '@/components/form/form.css';
+import { PROJECT_RELATIONS, type ProjectBoxDoc, type ProjectRelation } from '@/lib/local-db-docs';
+import { notifyError } from '@/stores/notification';
+import { setProjectBox } from '@/stores/page';
+import { syncStore } from '@/stores/sync';
+import { saveNotes, unsaveProject, useProjectBox } from '../api/projectbox';
+import './projectbox.css';
+
+const RELATION_LABELS: Record<ProjectRelation, string> = {
+  posted: 'Posted by you',
+  applied: 'Applied',
+  joined: 'Joined',
+  saved: 'Saved',
+};
+
+const NOTES_SAVE_DELAY_MS = 800;
+
+function NotesField({ entry }: { entry: ProjectBoxDoc }) {
+  const id = useId();
+  const [text, setText] = useState(entry.notes);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const isDirty = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Notes changed on another device show here, unless you are in the middle of typing.
+  useEffect(() => {
+    if (!isDirty.current) setText(entry.notes);
+  }, [entry.notes]);
+
+  const save = (value: string) => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    setState('saving');
+    saveNotes(entry._id, value)
+      .then(() => {
+        isDirty.current = false;
+        setState('saved');
+      })
+      .catch(() => {
+        setState('idle');
+        notifyError('Your note did not save on this device. Please try again.');
+      });
+  };
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <div className="field projectbox-notes">
+      <label htmlFor={id}>Private notes</label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={5000}
+        value={text}
+        placeholder="Only you can read these."
+        aria-describedby={`${id}-status`}
+        onChange={(event) => {
+          const value = event.target.value;
+          isDirty.current = true;
+          setText(value);
+          setState('idle');
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => save(value), NOTES_SAVE_DELAY_MS);
+        }}
+        onBlur={() => {
+          if (timer.current !== undefined) save(text);
+        }}
+      />
+      <p id={`${id}-status`} className="field-hint" aria-live="polite">
+        {state === 'saving'
+          ? 'Saving…'
+          : state === 'saved'
+            ? 'Saved. It syncs to your devices.'
+            : ''}
+      </p>
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: ProjectBoxDoc }) {
+  const relations = PROJECT_RELATIONS.filter((relation) => entry.relations.includes(relation));
+  return (
+    <li className="card projectbox-entry" data-testid="projectbox-entry">
+      <div className="projectbox-entry-head">
+        <h2>
+          <Link to={buildPath('project.show', { id: entry.project_id })}>{entry.title}</Link>
+        </h2>
+        <ul className="projectbox-relations" aria-label="Your relation to this project">
+          {relations.map((relation) => (
+            <li key={relation} className="badge" data-relation={relation}>
+              {RELATION_LABELS[relation]}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <NotesField entry={entry} />
+      {entry.relations.includes('saved') && (
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() =>
+            void unsaveProject(entry._id).catch(() =>
+              notifyError('That did not save on this device. Please try again.'),
+            )
+          }
+        >
+          Remove from saved
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** /projectbox: the projects you posted, applied to, joined or saved, with private notes. */
+export function ProjectBoxPage() {
+  const entries = useProjectBox();
+  const sync = useSnapshot(syncStore);
+  useEffect(() => {
+    if (entries) setProjectBox(entries.map((entry) => ({ ...entry, id: entry._id })));
+  }, [entries]);
+
+  return (
+    <section className="projectbox" aria-labelledby="projectbox-title">
+      <div className="page-heading">
+        <div>
+          <h1 id="projectbox-title">Project Box</h1>
+          <p className="muted">
+            The projects you posted, applied to, joined or saved, with notes only you can read. Kept
+            on this device too, so it opens offline.
+          </p>
+        </div>
+      </div>
+      {entries === null ? (
+        <p className="muted" aria-busy="true">
+          {sync.db === 'failed' ? sync.error : 'Opening your project box…'}
+        </p>
+      ) : entries.length === 0 ? (
+        <div className="projectbox-empty">
+          <h2>Your project box is empty</h2>
+          <p>
+            Projects you post, apply to or join are added here by the marketplace, and projects you
+            save from a project page join them. Nothing is here yet.
+          </p>
+        </div>
+      ) : (
+        <ul className="projectbox-list">
+          {entries.map((entry) => (
+            <Entry key={entry._id} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { buildPath } from '@/app/paths';
+import type { WishlistKind } from '@/lib/local-db-docs';
+
+/** Where a saved item lives: a person's profile, a project; gig pages come with gigs. */
+export function itemHref(kind: WishlistKind, ref: string): string | null {
+  if (kind === 'user') return buildPath('user', { tagname: ref });
+  if (kind === 'project') return buildPath('project.show', { id: ref });
+  return null;
+}
+
+export const KIND_LABELS: Record<WishlistKind, string> = {
+  gig: 'Gig',
+  project: 'Project',
+  user: 'Person',
+};
