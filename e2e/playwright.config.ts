@@ -76,6 +76,8 @@ export default defineConfig({
       // Every test signs in from 127.0.0.1; the limits themselves are covered by API tests.
       RATE_LIMIT_PER_IP: '100000',
       RATE_LIMIT_PER_ADDRESS: '1000',
+      // A build elsewhere (several people testing in one tree); unset, web/dist, rebuilt if stale.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });
