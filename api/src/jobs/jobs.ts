@@ -2,7 +2,7 @@ import type { Couch } from '../couch/connect';
 import { isConflict, isNotFound } from '../couch/errors';
 import type { Logger } from '../lib/logger';
 
-export type JobKind = 'deliver' | 'read';
+export type JobKind = 'deliver' | 'read' | 'saves';
 
 export interface JobDoc {
   _id: string;
@@ -55,7 +55,11 @@ export class JobRunner {
       attempts: 0,
       created_at: now,
     }));
-    await this.couch.db('jobs').bulk({ docs } as never);
+    const results = await this.couch.db('jobs').bulk({ docs } as never);
+    // Known revisions let the first run skip reading the job back.
+    results.forEach((result, i) => {
+      if (result.rev && !result.error) docs[i]!._rev = result.rev;
+    });
     return docs;
   }
 
@@ -65,15 +69,19 @@ export class JobRunner {
     await Promise.all([...new Set(jobs.map((j) => j.user_id))].map((u) => this.chains.get(u)));
   }
 
-  /** Runs jobs now, in their order, after any already queued for the same user. */
-  run(jobs: Pick<JobDoc, '_id' | 'user_id' | 'order'>[]): void {
-    const byUser = new Map<string, Pick<JobDoc, '_id' | 'user_id' | 'order'>[]>();
+  /**
+   * Runs jobs now, in their order, after any already queued for the same user. A whole job
+   * document with its revision (as `record` returns it) is used as it is the first time.
+   */
+  run(jobs: (Pick<JobDoc, '_id' | 'user_id' | 'order'> | JobDoc)[]): void {
+    const byUser = new Map<string, (Pick<JobDoc, '_id' | 'user_id' | 'order'> | JobDoc)[]>();
     for (const job of jobs) byUser.set(job.user_id, [...(byUser.get(job.user_id) ?? []), job]);
     for (const [userId, list] of byUser) {
       list.sort((a, b) => a.order.localeCompare(b.order) || a._id.localeCompare(b._id));
       const previous = this.chains.get(userId) ?? Promise.resolve();
       const next = previous.then(async () => {
-        for (const job of list) await this.runOne(job._id);
+        for (const job of list)
+          await this.runOne(job._id, 'type' in job && job._rev ? job : undefined);
       });
       this.chains.set(userId, next);
       void next.finally(() => {
@@ -113,12 +121,12 @@ export class JobRunner {
     this.timers.add(timer);
   }
 
-  private async runOne(id: string): Promise<void> {
+  private async runOne(id: string, known?: JobDoc): Promise<void> {
     if (this.stopped) return;
     const jobs = this.couch.db('jobs');
     let job: JobDoc;
     try {
-      job = (await jobs.get(id)) as unknown as JobDoc;
+      job = known ?? ((await jobs.get(id)) as unknown as JobDoc);
     } catch (error) {
       if (isNotFound(error)) return; // done by another run
       this.logger.error({ err: error, job: id }, 'reading a job failed');

@@ -78,6 +78,27 @@ async function getOrUndefined<T>(
   }
 }
 
+/**
+ * Accounts and tagname reservations as delivery reads them, kept for two seconds: a burst of
+ * messages between two people reads them once. A suspension or a new tagname takes effect on
+ * delivery within that time; blocks are never cached (they are read for every message).
+ */
+const USER_CACHE_MS = 2_000;
+const userCache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = userCache.get(key);
+  if (hit && now - hit.at < USER_CACHE_MS) return hit.value as Promise<T>;
+  if (userCache.size > 10_000) {
+    for (const [k, v] of userCache) if (now - v.at >= USER_CACHE_MS) userCache.delete(k);
+  }
+  const value = read();
+  userCache.set(key, { at: now, value });
+  value.catch(() => userCache.delete(key));
+  return value;
+}
+
 async function userById(deps: Deps, id: string) {
   return getOrUndefined<UserDoc>(deps.couch.db('users') as DocumentScope<unknown>, userKey(id));
 }
@@ -132,6 +153,7 @@ async function refusal(
   deps: Deps,
   sender: UserDoc,
   recipient: UserDoc | undefined,
+  blocked?: Promise<boolean>,
 ): Promise<{ status: number; field?: string; message: string } | undefined> {
   if (!recipient || recipient.status !== 'active')
     return { status: 422, field: 'to', message: 'No member has this tagname.' };
@@ -139,9 +161,25 @@ async function refusal(
     return { status: 422, field: 'to', message: 'You cannot send a message to yourself.' };
   if (!sender.email_verified_at)
     return { status: 403, message: 'Verify your email address before sending messages.' };
-  if (await isBlocked(deps, recipient.id, sender.id))
+  if (await (blocked ?? isBlocked(deps, recipient.id, sender.id)))
     return { status: 403, message: 'This member is not accepting messages from you.' };
   return undefined;
+}
+
+/**
+ * The conversation documents this process wrote last, with their revisions: the next message of
+ * a conversation updates it without reading it first. A stale entry (another instance, or the
+ * user's own device, wrote since) only costs a conflict and a read. Bounded; oldest out first.
+ */
+const conversationCache = new Map<string, ConversationDoc>();
+const CONVERSATION_CACHE_MAX = 5_000;
+
+function rememberConversation(key: string, doc: ConversationDoc) {
+  conversationCache.delete(key);
+  conversationCache.set(key, doc);
+  if (conversationCache.size > CONVERSATION_CACHE_MAX) {
+    conversationCache.delete(conversationCache.keys().next().value!);
+  }
 }
 
 /** Reads, changes and writes a conversation document, retrying when a concurrent write wins. */
@@ -159,8 +197,12 @@ async function upsertConversation(
 ) {
   const db = userDb<ConversationDoc>(deps, ownerId) as unknown as DocumentScope<unknown>;
   const id = `conversation:${conversationId}`;
+  const cacheKey = `${ownerId}|${id}`;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const existing = await getOrUndefined<ConversationDoc>(db, id);
+    const cached = attempt === 0 ? conversationCache.get(cacheKey) : undefined;
+    const existing = cached
+      ? (structuredClone(cached) as ConversationDoc)
+      : await getOrUndefined<ConversationDoc>(db, id);
     const now = new Date().toISOString();
     const doc: ConversationDoc = existing ?? {
       _id: id,
@@ -185,9 +227,11 @@ async function upsertConversation(
       doc.last_read_at = change.readAt;
     }
     try {
-      await db.insert(doc as never);
+      const { rev } = await db.insert(doc as never);
+      rememberConversation(cacheKey, { ...doc, _rev: rev });
       return;
     } catch (error) {
+      conversationCache.delete(cacheKey);
       if (!isConflict(error) || attempt === 4) throw error;
     }
   }
@@ -247,14 +291,27 @@ export async function deliverMessage(
   });
   if (!doc) return 'missing';
   if (doc.status !== 'pending') return 'already-done';
-  const sender = await userById(deps, senderId);
+  // The reads the checks need, as few round trips apart as their inputs allow: the recipient's
+  // copy is what the recipient waits for, so nothing that can wait comes before it.
+  const users = deps.couch.db('users') as DocumentScope<unknown>;
+  const [sender, reservation] = await Promise.all([
+    cachedRead(userKey(senderId), () => userById(deps, senderId)),
+    cachedRead(tagnameKey(doc.to.toLowerCase()), () =>
+      getOrUndefined<{ user_id: string }>(users, tagnameKey(doc.to.toLowerCase())),
+    ),
+  ]);
   if (!sender) return 'already-done';
-  const recipient = await userByTagname(deps, doc.to);
+  const [recipient, blocked] = reservation
+    ? await Promise.all([
+        cachedRead(userKey(reservation.user_id), () => userById(deps, reservation.user_id)),
+        isBlocked(deps, reservation.user_id, senderId),
+      ])
+    : [undefined, false];
   const fail = async (message: string): Promise<DeliveryOutcome> => {
     await saveSenderCopy(deps, senderId, doc, { status: 'failed', error: message, from_me: true });
     return 'failed';
   };
-  const refused = await refusal(deps, sender, recipient);
+  const refused = await refusal(deps, sender, recipient, Promise.resolve(blocked));
   if (refused) return fail(refused.message);
   if (doc.body.length > 5000) return fail('A message has at most 5,000 characters.');
 
@@ -274,34 +331,33 @@ export async function deliverMessage(
   const recipientDb = userDb<MessageDoc>(deps, to.id) as unknown as DocumentScope<unknown>;
   let sentAt = new Date().toISOString();
   let created = false;
-  // An account whose database was never made (or was lost) gets it now.
-  if (
-    !(await recipientDb.info().then(
-      () => true,
-      (e: unknown) => (isNotFound(e) ? false : Promise.reject(e)),
-    ))
-  ) {
-    await ensureUserDb(deps.couch, to.id);
-  }
+  const copy = {
+    _id: doc._id,
+    type: 'message',
+    id: doc.id,
+    to: doc.to,
+    to_id: to.id,
+    from: senderId,
+    from_me: false,
+    conversation_id: conversationId,
+    body: doc.body,
+    created_at: doc.created_at,
+    sent_at: sentAt,
+    status: 'delivered',
+    read_at: null,
+    error: null,
+    ...(doc.subject ? { subject: doc.subject } : {}),
+    ...(attachments ? { _attachments: attachments } : {}),
+  };
   try {
-    await recipientDb.insert({
-      _id: doc._id,
-      type: 'message',
-      id: doc.id,
-      to: doc.to,
-      to_id: to.id,
-      from: senderId,
-      from_me: false,
-      conversation_id: conversationId,
-      body: doc.body,
-      created_at: doc.created_at,
-      sent_at: sentAt,
-      status: 'delivered',
-      read_at: null,
-      error: null,
-      ...(doc.subject ? { subject: doc.subject } : {}),
-      ...(attachments ? { _attachments: attachments } : {}),
-    } as never);
+    try {
+      await recipientDb.insert(copy as never);
+    } catch (error) {
+      // An account whose database was never made (or was lost) gets it now.
+      if (!isNotFound(error)) throw error;
+      await ensureUserDb(deps.couch, to.id);
+      await recipientDb.insert(copy as never);
+    }
     created = true;
   } catch (error) {
     if (!isConflict(error)) throw error;
@@ -312,41 +368,45 @@ export async function deliverMessage(
     sentAt = existing.sent_at ?? sentAt;
   }
 
-  await saveSenderCopy(deps, senderId, doc, {
-    status: 'delivered',
-    from: senderId,
-    from_me: true,
-    to_id: to.id,
-    conversation_id: conversationId,
-    sent_at: sentAt,
-    delivered_at: sentAt,
-    error: null,
-  });
+  // The rest touches other documents and can go at once: the sender's copy, both
+  // conversations and the notification (each write is idempotent, so a retry redoes it safely).
   const last = {
     id: doc.id,
     body: preview(doc.body || (attachmentEntries[0]?.[0] ?? '')),
     at: sentAt,
   };
-  await upsertConversation(deps, senderId, conversationId, {
-    other: personOf(to),
-    subject: doc.subject ?? null,
-    last: { ...last, from_me: true },
-  });
-  await upsertConversation(deps, to.id, conversationId, {
-    other: personOf(sender),
-    subject: doc.subject ?? null,
-    last: { ...last, from_me: false },
-    unreadDelta: created ? 1 : 0,
-  });
-  if (created) {
-    await notify(deps, to.id, {
-      kind: 'message',
-      key: doc.id,
-      title: `New message from ${sender.full_name}`,
-      body: preview(doc.body) || 'Sent you an attachment.',
-      link: `/inbox/${encodeURIComponent(conversationId)}`,
-    });
-  }
+  await Promise.all([
+    saveSenderCopy(deps, senderId, doc, {
+      status: 'delivered',
+      from: senderId,
+      from_me: true,
+      to_id: to.id,
+      conversation_id: conversationId,
+      sent_at: sentAt,
+      delivered_at: sentAt,
+      error: null,
+    }),
+    upsertConversation(deps, senderId, conversationId, {
+      other: personOf(to),
+      subject: doc.subject ?? null,
+      last: { ...last, from_me: true },
+    }),
+    upsertConversation(deps, to.id, conversationId, {
+      other: personOf(sender),
+      subject: doc.subject ?? null,
+      last: { ...last, from_me: false },
+      unreadDelta: created ? 1 : 0,
+    }),
+    created
+      ? notify(deps, to.id, {
+          kind: 'message',
+          key: doc.id,
+          title: `New message from ${sender.full_name}`,
+          body: preview(doc.body) || 'Sent you an attachment.',
+          link: `/inbox/${encodeURIComponent(conversationId)}`,
+        })
+      : undefined,
+  ]);
   return 'delivered';
 }
 
