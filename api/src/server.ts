@@ -14,6 +14,7 @@ import { createRateLimits } from './lib/rate-limit';
 import { createMailer } from './mail/mailer';
 import { JobRunner } from './jobs/jobs';
 import { jobHandlers } from './jobs/handlers';
+import { flushGigViews } from './routes/gigs/gig-stats.service';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
 
 export interface RunningServer {
@@ -129,6 +130,9 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
           });
           deps.jobs.stop();
           await couch.stop();
+          await flushGigViews(deps).catch((error: unknown) =>
+            logger.warn({ err: error }, 'the last gig views could not be written'),
+          );
         })();
         return closing;
       },
