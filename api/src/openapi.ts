@@ -401,6 +401,12 @@ export const OPERATIONS: Record<string, Operation> = {
     auth: true,
     responses: { 200: '{data}', 403: 'Not an agent' },
   },
+  'GET /api/agent/stats': {
+    summary:
+      'The signed-in agent’s gig views and wishlist saves per UTC day (last 30 days), totals, and per gig the 30-day and all-time figures and orders',
+    auth: true,
+    responses: { 200: '{days, totals, gigs}', 403: 'Not an agent' },
+  },
   'GET /api/dev/mail': {
     summary: 'The local mail outbox (not in production)',
     responses: { 200: '{data: [mail]}' },

@@ -1,14 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { DocumentScope } from 'nano';
 import type { Couch } from '../couch/connect';
 import { isNotFound } from '../couch/errors';
 import { userDbName } from '../couch/userdb';
 import type { Logger } from '../lib/logger';
+import { recountSaves } from '../routes/gigs/gig-stats.service';
 import { deliverMessage, markConversationRead } from '../routes/inbox/inbox.service';
 import type { JobDoc, JobKind, JobResult } from './jobs';
 
 type Deps = { couch: Couch; logger: Logger };
 
-/** What the jobs do: deliver a pending message; apply a read marker (read receipts). */
+/**
+ * What the jobs do: deliver a pending message; apply a read marker (read receipts); recount the
+ * gigs a user saved to wishlists (gig stats).
+ */
 export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promise<JobResult>> {
   return {
     async deliver(job) {
@@ -28,13 +33,24 @@ export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promis
       await markConversationRead(deps, job.user_id, conversationId!, marker.read_at);
       return 'done';
     },
+    async saves(job) {
+      await recountSaves(deps, job.user_id);
+      return 'done';
+    },
   };
 }
 
-/** The jobs a batch of documents written by a user causes (pending messages, read markers). */
+/**
+ * The jobs a batch of documents written by a user causes (pending messages, read markers, one
+ * saves recount per batch that touches wishlist items).
+ */
 export function jobsFor(userId: string, docs: unknown[]) {
   const jobs: { kind: JobKind; user_id: string; ref: string; order: string }[] = [];
+  let wishlistChanged = false;
   for (const raw of docs) {
+    // Wishlist items saved or removed: the gigs' save counts are brought up to date.
+    const docId = (raw as { _id?: unknown })?._id;
+    if (typeof docId === 'string' && docId.startsWith('wishitem:')) wishlistChanged = true;
     const doc = raw as {
       _deleted?: boolean;
       type?: unknown;
@@ -64,6 +80,10 @@ export function jobsFor(userId: string, docs: unknown[]) {
         order: doc.read_at,
       });
     }
+  }
+  if (wishlistChanged) {
+    const now = new Date().toISOString();
+    jobs.push({ kind: 'saves', user_id: userId, ref: `${now}-${randomUUID()}`, order: now });
   }
   return jobs;
 }

@@ -74,7 +74,21 @@ export const gigFieldsSchema = z.object({
 });
 export type GigFields = z.infer<typeof gigFieldsSchema>;
 
-export const gigPatchSchema = gigFieldsSchema.partial().strict();
+const fields = gigFieldsSchema.shape;
+/** Only the fields sent change: no defaults here (a default would wipe what the gig has). */
+export const gigPatchSchema = z
+  .object({
+    title: fields.title.optional(),
+    service_id: fields.service_id.optional(),
+    description: fields.description.optional(),
+    location: fields.location.unwrap().optional(),
+    destinations: fields.destinations.unwrap().optional(),
+    languages: fields.languages.unwrap().optional(),
+    packages: fields.packages.unwrap().optional(),
+    extras: fields.extras.unwrap().optional(),
+    status: fields.status.unwrap().optional(),
+  })
+  .strict();
 export type GigPatch = z.infer<typeof gigPatchSchema>;
 
 const optionalNumber = (message: string) =>

@@ -15,6 +15,8 @@ import {
   gigPatchSchema,
   gigSearchSchema,
 } from '../../schemas';
+import { clientOf } from '../auth/auth.routes';
+import { agentStats, countGigView } from './gig-stats.service';
 import * as gigs from './gigs.service';
 
 /** Gigs (issue 8 contract): search, read, create, edit, pause, delete, images, the agent's list. */
@@ -25,9 +27,12 @@ export function gigRoutes(deps: AppDeps) {
       const input = await readJson(c, gigFieldsSchema);
       return c.json({ gig: await gigs.createGig(deps, currentAuth(c).user, input) }, 201);
     })
-    .get('/gigs/:id', async (c) =>
-      c.json({ gig: await gigs.getGig(deps, c.req.param('id'), c.get('auth')?.user) }),
-    )
+    .get('/gigs/:id', async (c) => {
+      const viewer = c.get('auth')?.user;
+      const gig = await gigs.getGig(deps, c.req.param('id'), viewer);
+      countGigView(deps, gig, { userId: viewer?.id, address: clientOf(c).ip });
+      return c.json({ gig });
+    })
     .patch('/gigs/:id', requireAuth, async (c) => {
       const patch = await readJson(c, gigPatchSchema);
       return c.json({
@@ -80,5 +85,8 @@ export function gigRoutes(deps: AppDeps) {
     })
     .get('/agent/gigs', requireAuth, requirePermission('gig.create'), async (c) =>
       c.json({ data: await gigs.agentGigs(deps, currentAuth(c).user) }),
+    )
+    .get('/agent/stats', requireAuth, requirePermission('gig.create'), async (c) =>
+      c.json(await agentStats(deps, currentAuth(c).user)),
     );
 }

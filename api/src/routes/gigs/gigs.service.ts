@@ -6,6 +6,7 @@ import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } fr
 import { GIG_IMAGES_MAX, SEARCH_CANDIDATES } from '../../schemas';
 import { userKey, type UserDoc } from '../users/users.model';
 import { toUser } from '../users/users.view';
+import { openOrderCount } from './gig-orders';
 import { bloomHas, tokenize } from './search-text';
 
 type Deps = Pick<AppDeps, 'couch' | 'logger'>;
@@ -192,11 +193,6 @@ export async function updateGig(
   const saved = await save(deps, next);
   const owners = await ownersOf(deps, [saved.owner_id]);
   return toGig(saved, owners.get(saved.owner_id));
-}
-
-/** Orders open on a gig block its deletion; orders arrive with their issue, until then none. */
-async function openOrderCount(_deps: Deps, _gigId: string): Promise<number> {
-  return 0;
 }
 
 export async function deleteGig(deps: Deps, user: UserDoc, id: string): Promise<void> {

@@ -172,8 +172,14 @@ export function syncGateway(deps: AppDeps) {
     // Bodies that name documents are read and checked; others stream through untouched.
     let body: string | ReadableStream<Uint8Array> | null = null;
     let written: unknown[] = [];
-    if (method === 'PUT' && route.kind === 'doc' && /^(message|readmark):/.test(route.id)) {
-      // Messages and read markers cause work for the server: read them to record it.
+    if (method === 'DELETE' && route.kind === 'doc' && route.id.startsWith('wishitem:')) {
+      written = [{ _id: route.id, _deleted: true }];
+    } else if (
+      method === 'PUT' &&
+      route.kind === 'doc' &&
+      /^(message|readmark|wishitem):/.test(route.id)
+    ) {
+      // Messages, read markers and wishlist items cause work for the server: read them to record it.
       const text = await c.req.text();
       try {
         written = [JSON.parse(text)];
