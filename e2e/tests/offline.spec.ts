@@ -231,3 +231,44 @@ test('logout wipes the local database of the device', async ({ browser, request,
   expect(await page.evaluate(() => localStorage.getItem('wf-session-user'))).toBeNull();
   await context.close();
 });
+
+test('logout while offline with unsynced changes warns, and staying keeps them for the server', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { email } = await newMember(request);
+  const context = await browser.newContext();
+  const page = await device(context, baseURL!, email);
+  await page.goto('/notifications');
+  await expect(syncState(page)).toHaveAttribute('data-state', 'online');
+  await expect(page.getByTestId('notifications-unread')).toHaveText('2 unread notifications.');
+
+  await context.setOffline(true);
+  await expect(syncState(page)).toHaveAttribute('data-state', 'offline');
+  await page.getByRole('button', { name: /^Mark read: Welcome to Wayfarer Market/ }).click();
+  await expect(page.getByTestId('sync-pending')).toContainText('1');
+
+  // Logout from the header's account menu.
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Yes Logout' }).click();
+  const warning = page.getByRole('dialog', { name: 'Changes not synced yet' });
+  await expect(warning).toContainText('1 change made on this device has not reached the server');
+  await warning.getByRole('button', { name: 'Stay logged in' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByTestId('sync-pending')).toContainText('1');
+
+  // Back online, the change reaches the server; the account sees it from anywhere.
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-pending')).toHaveCount(0, { timeout: 20_000 });
+  const login = await request.post('/api/login', {
+    data: { email, password: PASSWORD, remember: false },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const me = await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
+  const { user } = (await me.json()) as { user: { new_notifications_count: number } };
+  expect(user.new_notifications_count).toBe(1);
+  await context.close();
+});

@@ -142,10 +142,16 @@ export async function closeLocalDb(): Promise<void> {
  * Before a logout: pushes what is still pending, for a few seconds at most, so changes made on
  * this device are not lost with it.
  */
-export async function flushLocalDb(): Promise<void> {
-  if (!current || syncStore.pending === 0) return;
+/**
+ * Pushes what this device has not sent yet (logout). Resolves with the number of local changes
+ * still not on the server: 0 when everything is there (or no database is open).
+ */
+export async function flushLocalDb(): Promise<number> {
+  if (!current || syncStore.pending === 0) return 0;
   const engine = await current.engine.catch(() => null);
-  await engine?.flush().catch(() => undefined);
+  if (!engine) return 0;
+  const flushed = await engine.flush().catch(() => false);
+  return flushed ? 0 : Math.max(1, syncStore.pending);
 }
 
 /** Logout and account deletion: stops sync and deletes the user's database from this device. */

@@ -71,16 +71,26 @@ export function endSession(): void {
 
 /**
  * POST /api/logout, then the session ends here whatever the server said: a failed call is
- * ignored (spec section 8) and the user is logged out all the same.
+ * ignored (spec section 8) and the user is logged out all the same. Changes made on this device
+ * go to the server first; when some cannot (offline), nothing happens and the count is returned
+ * so that the user decides: stay (they sync later) or `discardUnsynced` and lose them.
  */
-export async function logout(): Promise<void> {
+export async function logout(
+  options: { discardUnsynced?: boolean } = {},
+): Promise<{ loggedOut: true } | { loggedOut: false; unsynced: number }> {
+  let unsynced = 0;
   try {
-    // Changes made on this device go to the server before its copy is deleted.
-    await (await import('./local-db')).flushLocalDb();
+    unsynced = await (await import('./local-db')).flushLocalDb();
+  } catch {
+    unsynced = 0; // The local database code failed to load: nothing of it is open.
+  }
+  if (unsynced > 0 && !options.discardUnsynced) return { loggedOut: false, unsynced };
+  try {
     if (authStore.token) await api.post('/logout', undefined, { skipRefresh: true });
   } catch {
     // Ignored on purpose: the token may already be revoked, or the device offline.
   } finally {
     endSession();
   }
+  return { loggedOut: true };
 }

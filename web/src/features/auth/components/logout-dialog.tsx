@@ -14,15 +14,59 @@ export interface LogoutDialogProps {
 export function LogoutDialog({ isOpen, onClose, redirectTo }: LogoutDialogProps) {
   const navigate = useNavigate();
   const [isBusy, setBusy] = useState(false);
+  // Changes on this device that could not reach the server (offline): the user decides.
+  const [unsynced, setUnsynced] = useState(0);
+
+  const close = () => {
+    setUnsynced(0);
+    onClose();
+  };
 
   const confirm = async () => {
     if (isBusy) return;
     setBusy(true);
-    await logout();
+    const result = await logout({ discardUnsynced: unsynced > 0 });
     setBusy(false);
-    onClose();
+    if (!result.loggedOut) {
+      setUnsynced(result.unsynced);
+      return;
+    }
+    close();
     void navigate(redirectTo);
   };
+
+  if (unsynced > 0) {
+    const changes = unsynced === 1 ? '1 change' : `${unsynced} changes`;
+    return (
+      <Modal
+        isOpen={isOpen}
+        onClose={close}
+        title="Changes not synced yet"
+        actions={
+          <>
+            <button type="button" className="button" onClick={close}>
+              Stay logged in
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => void confirm()}
+              aria-disabled={isBusy || undefined}
+            >
+              Log out and discard
+            </button>
+          </>
+        }
+      >
+        <p>
+          {changes} made on this device {unsynced === 1 ? 'has' : 'have'} not reached the server
+          yet: you seem to be offline. Logging out deletes {unsynced === 1 ? 'it' : 'them'} from
+          this device. Stay logged in and {unsynced === 1 ? 'it syncs' : 'they sync'} as soon as you
+          are back online.
+        </p>
+      </Modal>
+    );
+  }
 
   return (
     <Modal
