@@ -484,6 +484,11 @@ test.describe('inbox and chat', () => {
     await page.goto('/inbox');
     await expect(page.getByText('No conversations yet.')).toBeVisible();
     await openChatWith(page, other);
+    // The sync state shows in this layout too, as in every layout.
+    await expect(page.getByTestId('sync-indicator').first()).toHaveAttribute(
+      'data-state',
+      'online',
+    );
 
     // How to Chat says what the keys do here (a keyboard: Enter sends).
     await page.getByRole('button', { name: 'How to Chat' }).click();

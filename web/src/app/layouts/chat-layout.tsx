@@ -7,6 +7,7 @@ import { HowToChatButton } from '@/features/inbox/components/how-to-chat';
 import { MessagesBadge } from '@/features/inbox/components/messages-badge';
 import { navigationStore } from '@/stores/navigation';
 import { buildPath } from '../paths';
+import { HeaderStatus } from './header-status';
 import './chat-layout.css';
 
 /** React Router numbers the entries of this tab's history: 0 is where the app was opened. */
@@ -47,6 +48,9 @@ export function Component() {
               Wayfarer Market
             </Link>
           )}
+          <div className="header-status">
+            <HeaderStatus />
+          </div>
           <MessagesBadge />
           <HowToChatButton />
         </div>

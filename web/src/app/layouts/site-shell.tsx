@@ -5,6 +5,7 @@ import { Outlet, useMatches, useNavigate } from 'react-router-dom';
 import { mediaUp, useMediaQuery } from '@/components/ui/breakpoints';
 import { buildPath } from '../paths';
 import { usePageTitle, type RouteHandle } from '../use-document-title';
+import { HeaderStatus } from './header-status';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './site-layout.css';
@@ -51,6 +52,9 @@ function BackHeader() {
           <ArrowLeft />
         </button>
         <p className="back-header-title">{title ?? 'Wayfarer Market'}</p>
+        <div className="header-status">
+          <HeaderStatus />
+        </div>
       </div>
     </header>
   );
