@@ -62,6 +62,9 @@ import {
   ratio,
   resultsFileName,
   writeResults,
+  formatColumns,
+  sleep,
+  within,
 } from './lib/harness';
 import { parseEnv } from '../api/src/config/env';
 import { userDbName } from '../api/src/couch/userdb';
@@ -165,33 +168,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 // ---------------------------------------------------------------------------------------------
 // Helpers.
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-/**
- * `promise`, or after `ms` a rejection naming `what` (a function: read when the time is up), and
- * `onTimeout` runs.
- */
-async function within<T>(
-  ms: number,
-  what: string | (() => string),
-  promise: PromiseLike<T>,
-  onTimeout?: () => void,
-) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout?.();
-      const name = typeof what === 'string' ? what : what();
-      reject(new Error(`${name}: no result within ${Math.round(ms / 1000)} s`));
-    }, ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Runs `fn` over `items`, at most `limit` at a time, keeping the order of the results. */
 async function mapLimit<T, R>(
   items: readonly T[],
@@ -220,14 +196,6 @@ function seededRandom(start: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** A fixed-width table, the first column left-aligned and the others right-aligned. */
-function formatColumns(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 interface Summary {

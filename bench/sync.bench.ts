@@ -45,6 +45,9 @@ import {
   ratio,
   resultsFileName,
   writeResults,
+  formatColumns,
+  sleep,
+  within,
 } from './lib/harness';
 import { GATEWAY_USER } from '@wayfarer/couch';
 import { checkSession } from '../api/src/auth/sessions';
@@ -162,42 +165,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 // ---------------------------------------------------------------------------------------------
 // Helpers.
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-/**
- * `promise`, or after `ms` a rejection naming `what` (a function: read when the time is up), and
- * `onTimeout` runs.
- */
-async function within<T>(
-  ms: number,
-  what: string | (() => string),
-  promise: PromiseLike<T>,
-  onTimeout?: () => void,
-) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout?.();
-      const name = typeof what === 'string' ? what : what();
-      reject(new Error(`${name}: no result within ${Math.round(ms / 1000)} s`));
-    }, ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 const median = (values: readonly number[]) => percentile(values, 50);
-
-/** A fixed-width table, the first column left-aligned and the others right-aligned. */
-function formatColumns(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 const BODY = (
   'Looking for a local guide for a three-day walking tour of the old town, the harbour and ' +

@@ -213,3 +213,38 @@ export async function writeResults(file: string, data: unknown): Promise<string>
 export function resultsFileName(benchmark: string, date = new Date()): string {
   return `${benchmark}-${date.toISOString().replace(/[:.]/g, '-')}.json`;
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * `promise`, or after `ms` a rejection naming `what` (a function: read when the time is up), and
+ * `onTimeout` runs.
+ */
+export async function within<T>(
+  ms: number,
+  what: string | (() => string),
+  promise: PromiseLike<T>,
+  onTimeout?: () => void,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout?.();
+      const name = typeof what === 'string' ? what : what();
+      reject(new Error(`${name}: no result within ${Math.round(ms / 1000)} s`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A fixed-width table, the first column left-aligned and the others right-aligned. */
+export function formatColumns(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
