@@ -267,29 +267,3 @@ export function AreaDashboard() {
     />
   );
 }
-
-export function AdminDashboard() {
-  const user = useCurrentUser();
-  if (!user) return null;
-  return (
-    <SettingsPage
-      title={`Welcome back, ${user.full_name.split(' ')[0] ?? ''}`}
-      lead="The admin area of Wayfarer Market."
-    >
-      <div className="settings-grid">
-        <section className="card settings-section">
-          <h2>
-            <Link to={buildPath('admin.users')}>Users</Link>
-          </h2>
-          <p className="muted">Everyone with an account on the marketplace.</p>
-        </section>
-        <section className="card settings-section">
-          <h2>
-            <Link to={buildPath('admin.services')}>Services</Link>
-          </h2>
-          <p className="muted">The service categories shown across the marketplace.</p>
-        </section>
-      </div>
-    </SettingsPage>
-  );
-}
