@@ -821,7 +821,7 @@ async function main(): Promise<number> {
     PORT: '0',
     HOST,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     // Not production: GET /api/dev/mail (the local outbox) serves the verification links.
     NODE_ENV: 'test',
     SEED_DEMO: 'false',

@@ -236,6 +236,10 @@ export function syncGateway(deps: AppDeps) {
     } catch (error) {
       clearTimeout(expiry);
       c.req.raw.signal?.removeEventListener('abort', onClientGone);
+      // The write may have landed though nobody heard the answer (a client that gave up), and
+      // the device will not send it again: the recorded jobs run anyway. A job whose input is
+      // not there finds out and is dropped after a grace period.
+      if (jobs.length) deps.jobs.run(jobs);
       if (abort.signal.aborted) {
         // The client went away (PouchDB cancels its feeds and checkpoints when it stops or goes
         // offline): nobody is left to answer, so this is not a server error.
@@ -258,7 +262,9 @@ export function syncGateway(deps: AppDeps) {
       return forward(c);
     }
 
-    if (jobs.length && response.ok) deps.jobs.run(jobs);
+    // Run whatever the answer: a _bulk_docs may be partly accepted, and a job without its
+    // input is harmless (see the catch above).
+    if (jobs.length) deps.jobs.run(jobs);
 
     const responseHeaders = new Headers();
     for (const name of FORWARDED_RESPONSE_HEADERS) {
