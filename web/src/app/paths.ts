@@ -59,6 +59,7 @@ export const paths = {
   'agent.profile.settings': '/agent/agent-profile-settings',
   'agent.manage.gigs': '/agent/manage-gigs',
   'agent.change.password': '/agent/agent-change-password',
+  'agent.edit.gig': '/agent/gigs/:id/edit', // not in spec: the Create a Gig form for a gig
   'agent.delete': '/agent/agent-delete',
 
   customer: '/customer',

@@ -23,6 +23,7 @@ const areaLayout = () => import('./layouts/area-layout');
 const inbox = () => import('./routes/inbox');
 const userdata = () => import('./routes/userdata');
 
+const agentGigs = () => import('./routes/agent-gigs');
 const notFound = {
   ...title('Page Not Found'),
   lazy: () => import('./routes/not-found'),
@@ -33,11 +34,24 @@ const goTo = (path: string) => () => redirect(path);
 const Nothing = () => null;
 
 /** The Customer and Agent pages both areas have (spec section 2); the rest come later. */
+/** The agent's gig pages: Create a Gig, Manage Gig, and editing a gig (not in spec). */
+const agentGigChildren: RouteObject[] = [
+  { path: 'create-gig', ...title('Create a Gig'), lazy: view(agentGigs, 'CreateGigPage') },
+  { path: 'manage-gigs', ...title('Manage Gig'), lazy: view(agentGigs, 'ManageGigsPage') },
+  { path: 'gigs/:id/edit', ...title('Edit Gig'), lazy: view(agentGigs, 'EditGigPage') },
+];
+
 function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
   const prefix = area === 'customer' ? 'customer' : 'agent';
   return [
     { index: true, loader: goTo(buildPath(`${area}.dashboard`)), Component: Nothing },
-    { path: 'dashboard', ...title('Dashboard'), lazy: view(account, 'AreaDashboard') },
+    {
+      path: 'dashboard',
+      ...title('Dashboard'),
+      lazy:
+        area === 'agent' ? view(agentGigs, 'AgentDashboardPage') : view(account, 'AreaDashboard'),
+    },
+    ...(area === 'agent' ? agentGigChildren : []),
     {
       path: `${prefix}-profile-settings`,
       ...title('Profile Settings'),

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/app/paths';
 import type { AdminStats } from '../types';
-import { countScale, toPixels } from '../utils/chart';
+import { countScale, toPixels } from '@/components/chart/chart';
+import '@/components/chart/chart.css';
 import { plural } from '../utils/format';
 
 /**

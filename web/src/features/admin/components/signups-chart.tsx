@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { AdminStats } from '../types';
-import { useElementWidth } from '../hooks/use-element-width';
-import { countScale, seriesKeys, shortDay, stackRows, toPixels } from '../utils/chart';
+import { useElementWidth } from '@/components/chart/use-element-width';
+import { countScale, seriesKeys, shortDay, stackRows, toPixels } from '@/components/chart/chart';
+import '@/components/chart/chart.css';
 import { plural } from '../utils/format';
 
 /** One colour per role, distinct for common colour-vision deficiencies and ≥ 3:1 on white. */

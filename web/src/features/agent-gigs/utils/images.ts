@@ -1,0 +1,40 @@
+// Gig images: PNG, JPEG or WebP up to 2 MB, at most 6 per gig, recognised by their first bytes
+// (the server checks the same way), never by name or declared type.
+import { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX } from '@wayfarer/api/schemas/gigs';
+
+export { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX };
+
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((value, index) => bytes[offset + index] === value);
+
+/** The image type of a file from its first 12 bytes, or null when it is not PNG, JPEG or WebP. */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
+  return null;
+}
+
+export const TYPE_ERROR = 'is not a PNG, JPEG or WebP image.';
+export const SIZE_ERROR = 'is larger than 2 MB.';
+
+export type ImageCheck = { ok: true; type: ImageType } | { ok: false; error: string };
+
+/** Checks a picked file by its size and its content; the error names the file. */
+export async function checkImage(file: Blob & { name?: string }): Promise<ImageCheck> {
+  const name = file.name || 'The file';
+  if (file.size > GIG_IMAGE_MAX_BYTES) return { ok: false, error: `${name} ${SIZE_ERROR}` };
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const type = file.size > 0 ? sniffImage(head) : null;
+  if (!type) return { ok: false, error: `${name} ${TYPE_ERROR}` };
+  return { ok: true, type };
+}
+
+/** "2.4 MB", "830 KB". */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
