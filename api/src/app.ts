@@ -21,6 +21,7 @@ import { adminRoutes } from './routes/admin/admin.routes';
 import { gigRoutes } from './routes/gigs/gigs.routes';
 import { FILE_LIMITS } from './routes/users/accounts.service';
 import { openApiDocument } from './openapi';
+import { gigPageMeta } from './web/page-meta';
 import { webApp } from './web/static';
 
 /** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
@@ -154,7 +155,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api', () => {
     throw new AppError(404, 'Not found.');
   });
-  app.use(webApp(deps.paths.webDist));
+  app.use(webApp(deps.paths.webDist, { pageMeta: gigPageMeta(deps) }));
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));
   app.onError((error, c) => errorResponse(error, c, logger));
   return app;

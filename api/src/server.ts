@@ -57,7 +57,9 @@ export async function prepareDatabase(
 ): Promise<{ seeded: boolean }> {
   await prepareSchema(couch, logger, jwtSecret);
   await ensureConfiguredAdmin(couch, logger, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  const seeded = env.SEED_DEMO ? await seedDemoData(couch, logger) : false;
+  const seeded = env.SEED_DEMO
+    ? await seedDemoData(couch, logger, { gigs: env.SEED_DEMO_GIGS })
+    : false;
   return { seeded };
 }
 

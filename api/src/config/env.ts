@@ -93,6 +93,11 @@ export const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   /** Seed the demo data (services, demo users) on first start. */
   SEED_DEMO: booleanFlag(true),
+  /**
+   * With SEED_DEMO, also the demo gigs (seed step 3). Off, that step is recorded as done without
+   * writing gigs: for tests that search a data set of their own.
+   */
+  SEED_DEMO_GIGS: booleanFlag(true),
   /** Largest request body accepted on JSON routes, in bytes. */
   BODY_LIMIT_BYTES: z.preprocess(
     emptyToUndefined,

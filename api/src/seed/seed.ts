@@ -4,8 +4,14 @@ import { isConflict, isNotFound } from '../couch/errors';
 import type { Logger } from '../lib/logger';
 import { createUser, findUserByEmail, countUsersWithRole } from '../routes/users/users.service';
 import { ensureUserDb } from '../couch/userdb';
+import { detectType, IMAGE_TYPES } from '../lib/file-types';
+import { addImage, agentGigs, createGig, updateGig } from '../routes/gigs/gigs.service';
+import { userKey, type UserDoc } from '../routes/users/users.model';
+import { GIG_IMAGE_MAX_BYTES, gigFieldsSchema } from '../schemas';
 import { BLOG_POSTS } from './blog-posts';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, SERVICES, type DemoUser } from './demo-data';
+import { DEMO_GIGS, type DemoGig } from './demo-gigs';
+import { sceneImage } from './gig-images';
 
 const SEED_MARKER = 'seed:demo';
 
@@ -54,11 +60,72 @@ async function ensureDemoUser(couch: Couch, user: DemoUser) {
 }
 
 /**
+ * One demo gig through the same service calls (and the same image checks) as an agent's own:
+ * created as a draft, given its pictures, then published. Found again by owner and title, so a
+ * step interrupted half-way finishes the gig it was writing instead of writing a second one.
+ */
+async function ensureDemoGig(couch: Couch, logger: Logger, gig: DemoGig, index: number) {
+  const deps = { couch, logger };
+  // A category an admin removed or deactivated before this step ran gets no demo gigs.
+  const service = await couch
+    .db('catalog')
+    .get(`service:${gig.fields.service_id}`)
+    .catch((error: unknown) => (isNotFound(error) ? undefined : Promise.reject(error)));
+  if ((service as { status?: string } | undefined)?.status !== 'active') {
+    logger.info({ gig: gig.key }, 'demo gig skipped: its service is not active');
+    return;
+  }
+  const owner = (await couch
+    .db('users')
+    .get(userKey(demoId(gig.owner)))
+    .catch((error: unknown) =>
+      isNotFound(error) ? undefined : Promise.reject(error),
+    )) as unknown as UserDoc | undefined;
+  if (owner?.type !== 'user') {
+    logger.info({ gig: gig.key }, 'demo gig skipped: its demo agent no longer exists');
+    return;
+  }
+  const fields = gigFieldsSchema.parse({
+    ...gig.fields,
+    packages: gig.fields.packages.map((p) => ({
+      ...p,
+      price: { amount: p.price, currency: 'USD' },
+    })),
+    extras: (gig.fields.extras ?? []).map((e) => ({
+      ...e,
+      price: { amount: e.price, currency: 'USD' },
+    })),
+    status: 'draft',
+  });
+  let current =
+    (await agentGigs(deps, owner)).find((g) => g.title === fields.title) ??
+    (await createGig(deps, owner, fields));
+  for (const [position, palette] of gig.images.entries()) {
+    if (current.images.length > position) continue;
+    const data = sceneImage(palette, 7919 * (index + 1) + position);
+    const type = detectType(data);
+    if (!type || !IMAGE_TYPES.includes(type) || data.length > GIG_IMAGE_MAX_BYTES)
+      throw new Error(`demo image for ${gig.key} is not a valid upload`);
+    current = await addImage(deps, owner, current.id, data, type);
+  }
+  if (current.status !== 'active') await updateGig(deps, owner, current.id, { status: 'active' });
+}
+
+/**
  * Demo data in versioned steps: a fresh database gets every step; one seeded by an older
  * version gets only the steps it lacks; after that, starts seed nothing. Each step writes
  * with fixed ids, so a step interrupted half-way simply runs again.
  */
-const STEPS: { version: number; run: (couch: Couch, now: string) => Promise<void> }[] = [
+interface SeedContext {
+  logger: Logger;
+  /** Write the demo gigs (step 3); integration tests that build their own data sets say no. */
+  gigs: boolean;
+}
+
+const STEPS: {
+  version: number;
+  run: (couch: Couch, now: string, context: SeedContext) => Promise<void>;
+}[] = [
   {
     version: 1,
     async run(couch, now) {
@@ -100,17 +167,31 @@ const STEPS: { version: number; run: (couch: Couch, now: string) => Promise<void
       }
     },
   },
+  {
+    // Three or four gigs per category, with pictures, owned by the demo agents.
+    version: 3,
+    async run(couch, _now, { logger, gigs }) {
+      if (!gigs) return;
+      for (const [index, gig] of DEMO_GIGS.entries())
+        await ensureDemoGig(couch, logger, gig, index);
+    },
+  },
 ];
 
 export const SEED_VERSION = Math.max(...STEPS.map((s) => s.version));
 
 /** Seeds what this database lacks of the demo data. Returns whether anything was seeded. */
-export async function seedDemoData(couch: Couch, logger: Logger): Promise<boolean> {
+export async function seedDemoData(
+  couch: Couch,
+  logger: Logger,
+  options: { gigs?: boolean } = {},
+): Promise<boolean> {
   const marker = await seedMarker(couch);
   const from = marker?.version ?? 0;
   if (from >= SEED_VERSION) return false;
   const now = new Date().toISOString();
-  for (const step of STEPS) if (step.version > from) await step.run(couch, now);
+  const context = { logger, gigs: options.gigs ?? true };
+  for (const step of STEPS) if (step.version > from) await step.run(couch, now, context);
   await couch.db('content').insert({
     _id: SEED_MARKER,
     ...(marker ? { _rev: marker._rev } : {}),

@@ -1,9 +1,10 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { injectMeta, type PageMeta } from './page-meta';
 
 /** Files that must be revalidated on every load so a new deploy is picked up. */
 const NEVER_CACHED =
@@ -20,8 +21,12 @@ function cacheControl(relative: string): string {
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the service worker
  * revalidated every time, and the app shell for any other non-/api path (history-style routing).
+ * `pageMeta` may give a path its share preview (Open Graph tags written into the shell).
  */
-export function webApp(distDir: string): MiddlewareHandler {
+export function webApp(
+  distDir: string,
+  options: { pageMeta?: (pathname: string) => Promise<PageMeta | null> } = {},
+): MiddlewareHandler {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
 
@@ -68,6 +73,16 @@ export function webApp(distDir: string): MiddlewareHandler {
     }
     if (LOOKS_LIKE_FILE.test(relative) && !relative.endsWith('.html')) {
       return c.text('Not found', 404);
+    }
+    const meta = options.pageMeta ? await options.pageMeta(decoded) : null;
+    if (meta) {
+      const html = injectMeta(await readFile(indexFile, 'utf8'), meta);
+      const headers = new Headers({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(html)),
+        'Cache-Control': cacheControl('index.html'),
+      });
+      return new Response(method === 'HEAD' ? null : html, { status: 200, headers });
     }
     return send(indexFile, 'index.html', method);
   };

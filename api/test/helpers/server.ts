@@ -42,6 +42,8 @@ export async function startTestServer(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'test',
     WEB_DIST: webDist,
+    // Tests search data sets of their own; the demo gigs are seeded only where a test asks.
+    SEED_DEMO_GIGS: 'false',
     ...overrides,
   });
   const server = await startServer(env, createLogger(env));

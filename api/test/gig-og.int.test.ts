@@ -1,0 +1,227 @@
+// Gig pages for crawlers and the demo gigs: GET /gigs/:id is the app shell with the gig's Open
+// Graph tags written in (escaped), anything else the plain shell; the seed gives every category
+// three or four published gigs with real PNG pictures.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICES } from '../src/seed/demo-data';
+import { DEMO_GIGS } from '../src/seed/demo-gigs';
+import { escapeHtml } from '../src/web/page-meta';
+import { client } from './helpers/client';
+import { startTestServer, type TestServer } from './helpers/server';
+
+/** A built index.html the way Vite writes it (head with a default description). */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Wayfarer Market: hire travel professionals."
+    />
+    <title>Wayfarer Market</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let amara: string;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'wf-og-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  server = await startTestServer({
+    WEB_DIST: dist,
+    SEED_DEMO_GIGS: 'true',
+    PUBLIC_URL: 'https://market.example',
+  });
+  api = client(server);
+  const login = await api.post<{ token: string }>('/api/login', {
+    body: { email: 'amara@wayfarer.test', password: 'wayfarer-demo' },
+  });
+  amara = login.body.token;
+});
+afterAll(() => server.close());
+
+interface Summary {
+  id: string;
+  title: string;
+  service_id: string;
+  image: string | null;
+  starting_price: { amount: number; currency: string };
+  owner: { tagname: string | null };
+}
+interface Gig extends Summary {
+  images: string[];
+  packages: { price: { amount: number } }[];
+  languages: string[];
+  destinations: string[];
+  status: string;
+}
+
+/** The content of `<meta property|name="key" content="...">`, still escaped. */
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('the demo gigs', () => {
+  it('every category has three or four published gigs of the demo agents, with 1 to 3 packages', async () => {
+    for (const service of SERVICES) {
+      const res = await api.get<{ data: Summary[]; meta: { total: number } }>(
+        `/api/gigs?service=${service.id}&per_page=50`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.meta.total, service.id).toBeGreaterThanOrEqual(3);
+      expect(res.body.meta.total, service.id).toBeLessThanOrEqual(4);
+      for (const summary of res.body.data) {
+        expect(['amara_guides', 'kenji_cooks', 'lucia_lens', 'omar_events']).toContain(
+          summary.owner.tagname,
+        );
+        expect(summary.starting_price.currency).toBe('USD');
+        expect(summary.starting_price.amount).toBeGreaterThanOrEqual(500);
+        const gig = (await api.get<{ gig: Gig }>(`/api/gigs/${summary.id}`)).body.gig;
+        expect(gig.status).toBe('active');
+        expect(gig.packages.length).toBeGreaterThanOrEqual(1);
+        expect(gig.packages.length).toBeLessThanOrEqual(3);
+        expect(gig.languages.length).toBeGreaterThan(0);
+        expect(gig.destinations.length).toBeGreaterThan(0);
+        expect(gig.images.length).toBeGreaterThanOrEqual(1);
+        expect(gig.images.length).toBeLessThanOrEqual(2);
+      }
+    }
+    const all = await api.get<{ meta: { total: number } }>('/api/gigs?per_page=1');
+    expect(all.body.meta.total).toBe(DEMO_GIGS.length);
+  });
+
+  it('their pictures are real PNG files under 60 KB, served as images', async () => {
+    const list = await api.get<{ data: Summary[] }>('/api/gigs?service=chef');
+    const gig = (await api.get<{ gig: Gig }>(`/api/gigs/${list.body.data[0]!.id}`)).body.gig;
+    for (const url of gig.images) {
+      const res = await server.request(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(bytes.readUInt32BE(16)).toBeGreaterThan(100); // width from IHDR
+      expect(bytes.length).toBeLessThanOrEqual(60 * 1024);
+    }
+  });
+
+  it('a second seed run writes nothing more', async () => {
+    const { seedDemoData } = await import('../src/seed/seed');
+    const content = server.deps.couch.db<{ version: number }>('content');
+    const marker = await content.get('seed:demo');
+    await content.insert({ ...marker, version: 2 });
+    expect(await seedDemoData(server.deps.couch, server.deps.logger)).toBe(true);
+    const all = await api.get<{ meta: { total: number } }>('/api/gigs?per_page=1');
+    expect(all.body.meta.total).toBe(DEMO_GIGS.length);
+  });
+});
+
+describe('share previews of gig pages', () => {
+  it('GET /gigs/:id carries the gig’s title, description, first image, URL and card', async () => {
+    const list = await api.get<{ data: Summary[] }>('/api/gigs?service=photographer');
+    const gig = (await api.get<{ gig: Gig }>(`/api/gigs/${list.body.data[0]!.id}`)).body.gig;
+    const res = await server.request(`/gigs/${gig.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(metaContent(html, 'og:title')).toBe(escapeHtml(gig.title));
+    expect(metaContent(html, 'og:url')).toBe(`https://market.example/gigs/${gig.id}`);
+    expect(metaContent(html, 'og:image')).toBe(`https://market.example${gig.images[0]}`);
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    const description = metaContent(html, 'og:description')!;
+    expect(description.length).toBeGreaterThan(40);
+    expect(description.length).toBeLessThanOrEqual(201);
+    expect(description).not.toMatch(/\*\*|^- /);
+    expect(metaContent(html, 'description')).toBe(description);
+    // One description only, the gig's; the page title too.
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${escapeHtml(gig.title)} · Wayfarer Market</title>`);
+    // The app itself is untouched.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('escapes what the agent wrote', async () => {
+    const created = await api.post<{ gig: Gig }>('/api/gigs', {
+      token: amara,
+      body: {
+        title: 'Tour "<script>alert(1)</script>" & $& more',
+        service_id: 'tour-guide',
+        description:
+          'A walk for <b>curious</b> people & their "friends" who like $1 replacement patterns.',
+        packages: [
+          {
+            tier: 'basic',
+            name: 'Walk',
+            price: { amount: 2000, currency: 'USD' },
+            delivery_days: 1,
+            revisions: 0,
+          },
+        ],
+        status: 'active',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const html = await (await server.request(`/gigs/${created.body.gig.id}`)).text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<b>curious</b>');
+    expect(metaContent(html, 'og:title')).toBe(
+      'Tour &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot; &amp; $&amp; more',
+    );
+    expect(metaContent(html, 'og:description')).toContain('&lt;b&gt;curious&lt;/b&gt;');
+    expect(metaContent(html, 'og:description')).toContain('$1 replacement');
+    // No picture yet: no og:image, and the small card.
+    expect(metaContent(html, 'og:image')).toBeUndefined();
+    expect(metaContent(html, 'twitter:card')).toBe('summary');
+  });
+
+  it('an unknown, paused or malformed gig id gets the plain shell', async () => {
+    const paused = await api.post<{ gig: Gig }>('/api/gigs', {
+      token: amara,
+      body: {
+        title: 'Paused sunrise walk in Dakar',
+        service_id: 'tour-guide',
+        description: 'A sunrise walk along the Corniche, paused while the guide is away.',
+        packages: [
+          {
+            tier: 'basic',
+            name: 'Walk',
+            price: { amount: 2000, currency: 'USD' },
+            delivery_days: 1,
+            revisions: 0,
+          },
+        ],
+        status: 'active',
+      },
+    });
+    await api.patch(`/api/gigs/${paused.body.gig.id}`, {
+      token: amara,
+      body: { status: 'paused' },
+    });
+    for (const pathname of [
+      '/gigs/no-such-gig',
+      `/gigs/${paused.body.gig.id}`,
+      '/gigs/%3Cx%3E',
+      '/explore',
+    ]) {
+      const res = await server.request(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await res.text(), pathname).toBe(INDEX_HTML);
+    }
+  });
+
+  it('HEAD answers with the same headers and no body', async () => {
+    const list = await api.get<{ data: Summary[] }>('/api/gigs?service=chef');
+    const res = await server.request(`/gigs/${list.body.data[0]!.id}`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toBe('');
+  });
+});
