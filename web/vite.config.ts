@@ -146,6 +146,24 @@ export default defineConfig({
               cacheableResponse: { statuses: [200] },
             },
           },
+          {
+            // Gigs opened recently or saved to a wishlist (fetched in the background, see
+            // features/gigs/api/prefetch.ts) open offline: one gig and its pictures, never a
+            // search or any other /api path, never a navigation. Network first, so an online
+            // visit always shows the gig as it is now.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin &&
+              request.method === 'GET' &&
+              request.mode !== 'navigate' &&
+              /^\/api\/gigs\/[A-Za-z0-9_-]+(\/images\/[A-Za-z0-9_-]+)?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'wayfarer-gigs',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
         ],
       },
       devOptions: { enabled: false },

@@ -189,6 +189,23 @@ describe('userdb/app/validate_doc_update.js: messages', () => {
     ).toMatch(/at most one/);
   });
 
+  it('lets a pending message say what it is about, in the API’s subject shape only', () => {
+    const subject = { kind: 'gig', ref: 'g1', title: 'Gorée Island history walk (Half-day walk)' };
+    expect(run({ ...pending, subject })).toBeNull();
+    expect(run({ ...pending, subject: { ...subject, kind: 'villa' } })?.forbidden).toMatch(
+      /subject.kind/,
+    );
+    expect(run({ ...pending, subject: { ...subject, ref: '' } })?.forbidden).toMatch(/subject.ref/);
+    expect(run({ ...pending, subject: { ...subject, title: 'x'.repeat(201) } })?.forbidden).toMatch(
+      /subject.title/,
+    );
+    expect(run({ ...pending, subject: { ...subject, price: 1 } })?.forbidden).toMatch(
+      /Unknown field subject.price/,
+    );
+    expect(run({ ...pending, subject: 'gig' })?.forbidden).toMatch(/subject must be/);
+    expect(run({ ...pending, subject: null })?.forbidden).toMatch(/subject must be/);
+  });
+
   it('leaves sent messages and conversations to the server', () => {
     const delivered = { ...pending, status: 'delivered' };
     expect(run({ ...delivered, body: 'rewritten' }, delivered)?.forbidden).toMatch(

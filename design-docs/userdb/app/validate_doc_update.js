@@ -72,8 +72,19 @@ function (newDoc, oldDoc, userCtx) {
   if (type === 'message') {
     // The user writes only outgoing messages waiting for delivery; the server does the rest.
     if (oldDoc && !oldDoc._deleted && oldDoc.status !== 'pending') deny('A message is changed only by the server once sent.');
-    onlyFields(['type', 'id', 'to', 'body', 'created_at', 'status']);
+    onlyFields(['type', 'id', 'to', 'body', 'created_at', 'status', 'subject']);
     if (newDoc.status !== 'pending') deny('A message you write has status pending.');
+    if (newDoc.subject !== undefined) {
+      // What the conversation is about (a gig, a job...), as the API's sendMessageSchema.
+      var subject = newDoc.subject;
+      if (!subject || typeof subject !== 'object') deny('subject must be {kind, ref, title}.');
+      for (var subjectKey in subject) {
+        if (['kind', 'ref', 'title'].indexOf(subjectKey) === -1) deny('Unknown field subject.' + subjectKey + '.');
+      }
+      if (['gig', 'job', 'order', 'project', 'profile'].indexOf(subject.kind) === -1) deny('subject.kind is gig, job, order, project or profile.');
+      if (!isString(subject.ref, 1, 100)) deny('subject.ref must be text of 1 to 100 characters.');
+      if (!isString(subject.title, 1, 200)) deny('subject.title must be text of 1 to 200 characters.');
+    }
     requireString('id', 8, 64);
     if (newDoc._id !== 'message:' + newDoc.id) deny('A message id is message:<id>.');
     if (!/^[A-Za-z0-9_-]+$/.test(newDoc.id)) deny('id may hold letters, digits, _ and - only.');

@@ -29,6 +29,7 @@ export const paths = {
   'email.check': '/email/check',
   'services.id': '/services/:id',
   explore: '/explore',
+  'gigs.show': '/gigs/:id', // not in spec: one gig
   leaderboard: '/leaderboard',
   inbox: '/inbox',
   'inbox.show': '/inbox/:conversationId', // not in spec: one conversation

@@ -5,6 +5,7 @@ import { guard, sessionMiddleware } from './guards';
 import { buildPath, paths } from './paths';
 import { Root } from './root';
 import { publicLayouts, publicRoutes } from './routes/public';
+import { gigRoutes } from './routes/gig-routes';
 import { adminChildren } from './routes/admin';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './use-document-title';
@@ -269,6 +270,7 @@ export const routes: RouteObject[] = [
           },
           { id: '404', path: paths['404'], ...notFound },
           ...publicRoutes,
+          ...gigRoutes,
           { id: 'catch-all', path: '*', ...notFound },
         ],
       },

@@ -18,6 +18,11 @@ const LatestPosts = lazy(() =>
   })),
 );
 
+// Below the fold too: the gigs feature's chunk loads only when the visitor scrolls near it.
+const FeaturedGigs = lazy(() =>
+  import('./gig-sections').then((module) => ({ default: module.HomeFeaturedGigs })),
+);
+
 const serviceHref = (id: string) => buildPath('services.id', { id });
 const postHref = (slug: string) => buildPath('blogs.show', { slug });
 
@@ -28,7 +33,13 @@ function Search() {
     services.status === 'ready'
       ? services.services.map((service) => ({ label: service.name, href: serviceHref(service.id) }))
       : [];
-  return <HeroSearch suggestions={suggestions} onPick={(href) => void navigate(href)} />;
+  return (
+    <HeroSearch
+      suggestions={suggestions}
+      onPick={(href) => void navigate(href)}
+      onSearch={(q) => void navigate(buildPath('explore', undefined, { q }))}
+    />
+  );
 }
 
 export function Component() {
@@ -40,6 +51,12 @@ export function Component() {
           hrefFor={serviceHref}
           lead="Eight kinds of travel professional, each with their own gigs and know-how."
         />
+      }
+      featuredGigs={
+        // Only once actually scrolled into view: `/`'s first load has no room for it (budget).
+        <WhenVisible minHeight="30rem" rootMargin="0px">
+          <FeaturedGigs />
+        </WhenVisible>
       }
       latestPosts={
         <WhenVisible minHeight="28rem">

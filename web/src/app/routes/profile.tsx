@@ -17,6 +17,7 @@ import { usePublicWishlists } from '@/features/wishlists/hooks/use-public-wishli
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/stores/auth';
 import { changeTitle } from '@/stores/navigation';
+import { PrefetchWishlistedGigs } from './gig-prefetch';
 import { setVisitedUser } from '@/stores/page';
 import type { PublicUser } from '@/types/api';
 import { buildPath, notFoundPathFor } from '../paths';
@@ -55,7 +56,12 @@ export function OwnProjects() {
 
 /** Your wishlists, from this device's copy of your data (offline too). */
 export function OwnWishlists() {
-  return <OwnWishlistsList />;
+  return (
+    <>
+      <PrefetchWishlistedGigs />
+      <OwnWishlistsList />
+    </>
+  );
 }
 
 export function OwnInfo() {

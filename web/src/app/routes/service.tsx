@@ -6,6 +6,7 @@ import { getService } from '@/features/services/api/get-service';
 import { ServicePage } from '@/features/services/components/service-page';
 import { useCurrentUser } from '@/stores/auth';
 import { buildPath } from '../paths';
+import { ServiceGigs } from './gig-sections';
 
 export { PageError as ErrorBoundary } from '../page-error';
 import { absoluteUrl, orNotFound } from './load';
@@ -30,6 +31,7 @@ export function Component() {
       postJobHref={buildPath('customer.post.job')}
       offerHref={offerHref}
       hrefFor={(id) => buildPath('services.id', { id })}
+      gigs={<ServiceGigs key={service.id} service={service.id} name={service.name} />}
       share={
         <ShareWidget
           url={absoluteUrl(path)}

@@ -5,6 +5,7 @@
 import type { Database } from '@/lib/local-db-engine';
 import { ID_PREFIX, type MessageDoc } from '../types';
 import { messageDocId, newMessageId } from '../utils/ids';
+import type { Subject } from '../utils/subject';
 import { compareMessages } from '../utils/timeline';
 
 /** What the store needs of the offline core's engine (lib/local-db-engine.ts). */
@@ -17,6 +18,8 @@ export interface NewMessage {
   to: string;
   body: string;
   attachment?: { name: string; type: string; data: Blob } | null;
+  /** What the conversation is about (a gig from its "Contact me", ...). */
+  subject?: Subject | null;
 }
 
 const RANGE_END = '\ufff0';
@@ -114,6 +117,7 @@ export class MessagesStore {
       body: message.body,
       created_at: new Date().toISOString(),
       status: 'pending',
+      ...(message.subject ? { subject: message.subject } : {}),
       ...(message.attachment
         ? {
             _attachments: {
@@ -150,7 +154,7 @@ export class MessagesStore {
       const data = await this.attachment(message._id, name);
       if (data) attachment = { name, type: stub.content_type, data };
     }
-    await this.send({ to: message.to, body: message.body, attachment });
+    await this.send({ to: message.to, body: message.body, attachment, subject: message.subject });
     await this.discard(message);
   }
 

@@ -21,6 +21,7 @@ import {
   draftKeyFor,
   otherParticipantId,
 } from '../utils/ids';
+import type { Subject } from '../utils/subject';
 import { Composer, type ComposerAttachment } from './composer';
 import { MessageList } from './message-list';
 import './inbox.css';
@@ -60,6 +61,8 @@ export interface ConversationPageProps {
   conversationId: string | null;
   /** The other person's tagname when the conversation is not on this device yet. */
   tagnameHint: string | null;
+  /** What the messages written here are about (from a gig's "Contact me" link), if anything. */
+  subject?: Subject | null;
 }
 
 /**
@@ -67,7 +70,11 @@ export interface ConversationPageProps {
  * database, live), the composer. Works offline: messages written now are kept as pending and
  * sent by sync.
  */
-export function ConversationPage({ conversationId, tagnameHint }: ConversationPageProps) {
+export function ConversationPage({
+  conversationId,
+  tagnameHint,
+  subject: newSubject = null,
+}: ConversationPageProps) {
   const me = useCurrentUser();
   const engine = useLocalDb();
   const sync = useSnapshot(syncStore);
@@ -102,9 +109,9 @@ export function ConversationPage({ conversationId, tagnameHint }: ConversationPa
   const onSend = useCallback(
     async (body: string, attachment: ComposerAttachment | null) => {
       if (!store || !tagname) throw new Error('This conversation cannot take messages now.');
-      await store.send({ to: tagname, body, attachment });
+      await store.send({ to: tagname, body, attachment, subject: newSubject });
     },
-    [store, tagname],
+    [store, tagname, newSubject],
   );
   const onRetry = useCallback(
     (message: MessageDoc) => {
@@ -173,7 +180,7 @@ export function ConversationPage({ conversationId, tagnameHint }: ConversationPa
 
   const isSelf = tagname === me.tagname;
   const isOffline = sync.status === 'offline';
-  const subject = conversation?.subject;
+  const subject = newSubject ?? conversation?.subject;
   const disabledReason = isSelf
     ? 'You cannot send a message to yourself.'
     : blocking.isBlocked
@@ -190,11 +197,20 @@ export function ConversationPage({ conversationId, tagnameHint }: ConversationPa
             <span className="muted">@{tagname}</span>
           </span>
         </Link>
-        {subject && (
-          <span className="badge chat-subject" title={subject.title}>
-            {SUBJECT_LABEL[subject.kind] ?? subject.kind}: {subject.title}
-          </span>
-        )}
+        {subject &&
+          (subject.kind === 'gig' ? (
+            <Link
+              to={buildPath('gigs.show', { id: subject.ref })}
+              className="badge chat-subject"
+              title={subject.title}
+            >
+              {SUBJECT_LABEL.gig}: {subject.title}
+            </Link>
+          ) : (
+            <span className="badge chat-subject" title={subject.title}>
+              {SUBJECT_LABEL[subject.kind] ?? subject.kind}: {subject.title}
+            </span>
+          ))}
         <Dropdown buttonClassName="chat-icon-button" ariaLabel="Conversation options" label="⋯">
           {(close) => (
             <ul className="dropdown-list">

@@ -7,6 +7,7 @@ import { syncStore } from '@/stores/sync';
 import { useMember } from '../hooks/use-member';
 import { ID_PREFIX, type ConversationDoc } from '../types';
 import { conversationIdFor } from '../utils/ids';
+import { subjectQuery, type Subject } from '../utils/subject';
 import { ConversationPage } from './conversation-page';
 import './inbox.css';
 
@@ -15,7 +16,14 @@ import './inbox.css';
  * id needs both user ids: it comes from this device's conversations, else from the person's
  * public profile. Offline and new, the chat opens by tagname: what is written waits as pending.
  */
-export function StartConversation({ tagname: rawTagname }: { tagname: string }) {
+export function StartConversation({
+  tagname: rawTagname,
+  subject = null,
+}: {
+  tagname: string;
+  /** What the conversation is about (a gig's "Contact me"), carried on to the chat. */
+  subject?: Subject | null;
+}) {
   const tagname = rawTagname.toLowerCase();
   const me = useCurrentUser();
   const sync = useSnapshot(syncStore);
@@ -42,7 +50,11 @@ export function StartConversation({ tagname: rawTagname }: { tagname: string }) 
     return (
       <Navigate
         replace
-        to={buildPath('inbox.show', { conversationId: existing.conversation_id })}
+        to={buildPath(
+          'inbox.show',
+          { conversationId: existing.conversation_id },
+          subjectQuery(subject),
+        )}
       />
     );
   }
@@ -61,7 +73,7 @@ export function StartConversation({ tagname: rawTagname }: { tagname: string }) 
         to={buildPath(
           'inbox.show',
           { conversationId: conversationIdFor(me.id, lookup.member.id) },
-          { to: tagname },
+          { to: tagname, ...subjectQuery(subject) },
         )}
       />
     );
@@ -82,5 +94,5 @@ export function StartConversation({ tagname: rawTagname }: { tagname: string }) 
     );
   }
   // Missing (the page says so) or unreachable (offline: write by tagname).
-  return <ConversationPage conversationId={null} tagnameHint={tagname} />;
+  return <ConversationPage conversationId={null} tagnameHint={tagname} subject={subject} />;
 }

@@ -1,10 +1,11 @@
 import { buildPath } from '@/app/paths';
 import type { WishlistKind } from '@/lib/local-db-docs';
 
-/** Where a saved item lives: a person's profile, a project; gig pages come with gigs. */
+/** Where a saved item lives: a person's profile, a project, a gig. */
 export function itemHref(kind: WishlistKind, ref: string): string | null {
   if (kind === 'user') return buildPath('user', { tagname: ref });
   if (kind === 'project') return buildPath('project.show', { id: ref });
+  if (kind === 'gig') return buildPath('gigs.show', { id: ref });
   return null;
 }
 

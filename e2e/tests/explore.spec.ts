@@ -1,0 +1,250 @@
+/// <reference lib="dom" />
+// Explore, search and the gig page (issue 8) on the seeded demo gigs: a guest searches by a word
+// with a price filter, the URL holds the search and Back restores it, opens a gig and sees its
+// packages and agent; home and service pages show real featured gigs; a member's "Continue"
+// opens a conversation about the package; a gig opened once opens offline; axe finds no serious
+// problem on /explore and a gig page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const DEMO_PASSWORD = 'wayfarer-demo';
+/** The one demo gig that says "desert" and has a package up to $1,000. */
+const DESERT_TRIP = 'Morocco multi-city trip: riads, trains and a desert night';
+
+async function signIn(page: Page, baseURL: string, email: string) {
+  const response = await page.request.post('/api/login', {
+    data: { email, password: DEMO_PASSWORD, remember: false },
+  });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL).origin }]);
+  return token;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test.describe('without the service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a guest searches with a price filter, Back restores the search, and opens a gig', async ({
+    page,
+  }) => {
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore gigs' })).toBeVisible();
+    await expect(page).toHaveTitle('Explore · Wayfarer Market');
+    const results = page.getByTestId('gig-card');
+    await expect(results.first()).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search gigs' }).fill('desert');
+    await expect(page).toHaveURL(/\/explore\?q=desert$/);
+    await expect(page.getByRole('heading', { level: 2, name: /gigs for “desert”/ })).toBeVisible();
+    const withoutPrice = await results.count();
+    expect(withoutPrice).toBeGreaterThan(1);
+
+    await page.getByLabel('To', { exact: true }).fill('1000');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/\/explore\?q=desert&price_to=1000$/);
+    await expect(page.getByRole('heading', { level: 2, name: '1 gig for “desert”' })).toBeVisible();
+    await expect(results).toHaveCount(1);
+    await expect(results.first()).toContainText(DESERT_TRIP);
+    await expect(results.first()).toContainText('From $120');
+
+    await page.getByLabel('Sort by', { exact: true }).selectOption('price_asc');
+    await expect(page).toHaveURL(/\/explore\?q=desert&price_to=1000&sort=price_asc$/);
+
+    // Back restores each earlier search, form fields included.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore\?q=desert&price_to=1000$/);
+    await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('relevance');
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('1000');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore\?q=desert$/);
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('');
+    await expect(results).toHaveCount(withoutPrice);
+    await expect(page.getByRole('searchbox', { name: 'Search gigs' })).toHaveValue('desert');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByRole('searchbox', { name: 'Search gigs' })).toHaveValue('');
+
+    // A shared link opens the same search.
+    await page.goto('/explore?q=desert&price_to=1000');
+    await expect(results).toHaveCount(1);
+    await results.first().getByRole('link', { name: DESERT_TRIP, exact: true }).click();
+
+    await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: DESERT_TRIP })).toBeVisible();
+    await expect(page).toHaveTitle(`${DESERT_TRIP} · Wayfarer Market`);
+    const packages = page.getByTestId('gig-package');
+    await expect(packages).toHaveCount(2);
+    await expect(packages.first()).toContainText('Basic');
+    await expect(packages.first()).toContainText('$120');
+    await expect(packages.first()).toContainText('3 days delivery');
+    await expect(packages.nth(1)).toContainText('Standard');
+    // A guest's Order leads to login, and back to the gig.
+    await expect(packages.first().getByRole('link', { name: /^Order/ })).toHaveAttribute(
+      'href',
+      /^\/login\?redirect=%2Fgigs%2F/,
+    );
+    const agent = page.locator('.gig-agent');
+    await expect(agent).toContainText('Omar Haddad');
+    await expect(agent).toContainText('@omar_events');
+    await expect(agent).toContainText('Events Specialist');
+    await expect(agent).toContainText('Arabic, French, English');
+    await expect(agent.getByRole('link', { name: 'Contact me' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Related gigs' })).toBeVisible();
+    await expect(page.locator('.gig-related').getByTestId('gig-card').first()).toBeVisible();
+    await expect(page.getByTestId('gig-gallery-image')).toHaveAttribute('alt', /picture 1 of 1/);
+  });
+
+  test('the gallery steps through pictures with the keyboard', async ({ page }) => {
+    await page.goto('/explore?q=kaiseki');
+    await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
+    await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
+    const image = page.getByTestId('gig-gallery-image');
+    await expect(image).toHaveAttribute('alt', /picture 1 of 2/);
+    await page.getByRole('button', { name: 'Show picture 1 of 2' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(image).toHaveAttribute('alt', /picture 2 of 2/);
+    await expect(page.getByRole('button', { name: 'Show picture 2 of 2' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Next picture' }).click();
+    await expect(image).toHaveAttribute('alt', /picture 1 of 2/);
+  });
+
+  test('an unknown gig goes to the 404 page', async ({ page }) => {
+    await page.goto('/gigs/no-such-gig');
+    await expect(page).toHaveURL(/\/gigs\/no-such-gig\/404$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  });
+
+  test('the home page and a service page show real featured gigs', async ({ page, request }) => {
+    await page.goto('/');
+    // Below the fold: loaded once the visitor scrolls to it.
+    const featured = page.getByRole('region', { name: 'Featured gigs' });
+    await expect(async () => {
+      await page.mouse.wheel(0, 300);
+      await expect(featured).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await expect(featured.getByTestId('gig-card').first()).toBeVisible();
+    await featured.getByRole('button', { name: 'Chef' }).click();
+    await expect(featured.getByRole('button', { name: 'Chef' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const chef = (await (await request.get('/api/gigs?service=chef&per_page=50')).json()) as {
+      data: { title: string }[];
+    };
+    const chefTitles = chef.data.map((g) => g.title);
+    await expect(featured.getByTestId('gig-card').first()).toBeVisible();
+    for (const title of await featured.locator('.gig-card-title').allTextContents())
+      expect(chefTitles).toContain(title);
+
+    // The hero's search box leads to explore.
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: /What do you need/ }).fill('vineyards');
+    await page.getByRole('searchbox', { name: /What do you need/ }).press('Enter');
+    await expect(page).toHaveURL(/\/explore\?q=vineyards$/);
+    await expect(page.getByTestId('gig-card').first()).toContainText('Douro');
+
+    await page.goto('/services/photographer');
+    const section = page.getByRole('region', { name: 'Featured Photographer gigs' });
+    await expect(section.getByTestId('gig-card').first()).toBeVisible();
+    await section.getByRole('link', { name: 'Explore all Photographer gigs' }).click();
+    await expect(page).toHaveURL(/\/explore\?service=photographer$/);
+    await expect(page.getByLabel('Service', { exact: true })).toHaveValue('photographer');
+    await expect(page.getByTestId('gig-card').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^\d+ gigs?$/ })).toBeVisible();
+  });
+
+  test('a member’s Continue opens a conversation with the agent about that package', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    await signIn(page, baseURL!, 'sofia@wayfarer.test');
+    await page.goto('/explore?q=gor%C3%A9e');
+    await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
+    await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    const basic = page.getByTestId('gig-package').first();
+    await expect(basic).toContainText('Half-day walk');
+    await basic.getByRole('link', { name: /^Continue \(\$45\)/ }).click();
+    await expect(page).toHaveURL(/\/inbox\/[^?]+\?.*about=gig/);
+    await expect(page.locator('.chat-subject')).toHaveText(`Gig: ${title} (Half-day walk)`);
+
+    const text = `Is the half-day walk possible next Tuesday? ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    // Delivered through sync and the server's job: the agent's inbox has it, with its subject.
+    const login = await request.post('/api/login', {
+      data: { email: 'amara@wayfarer.test', password: DEMO_PASSWORD },
+    });
+    const { token } = (await login.json()) as { token: string };
+    await expect
+      .poll(
+        async () => {
+          const inbox = (await (
+            await request.get('/api/inbox', { headers: { Authorization: `Bearer ${token}` } })
+          ).json()) as {
+            data: { subject: { title: string } | null; last_message: { body: string } | null }[];
+          };
+          return inbox.data.find((c) => c.last_message?.body === text)?.subject?.title ?? null;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(`${title} (Half-day walk)`);
+  });
+
+  test('axe finds no serious or critical problem on /explore and a gig page', async ({ page }) => {
+    await page.goto('/explore?q=desert');
+    await expect(page.getByTestId('gig-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
+    await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
+    await expect(page.getByTestId('gig-package').first()).toBeVisible();
+    await expect(page.locator('.gig-related').getByTestId('gig-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test('a gig opened once opens offline after a reload', async ({ page, context }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await page.goto('/explore?q=kaiseki');
+  await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
+  await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const title = await heading.textContent();
+  const image = page.getByTestId('gig-gallery-image');
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: title! })).toBeVisible();
+    await expect(page.getByTestId('gig-package').first()).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    // A search needs the network, and says so.
+    await page.goto('/explore?q=anything');
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});

@@ -1,0 +1,56 @@
+// The gig rows other pages show: the home page's featured gigs and a service page's gigs, with
+// the wishlist heart slotted in. Kept apart from the explore and gig pages (gigs.tsx) so the home
+// page's lazy chunk stays small: no Markdown, no share widget.
+import type { GigSummary } from '@wayfarer/api/schemas';
+import { Link } from 'react-router-dom';
+import { FeaturedGigs, GigRow } from '@/features/gigs/components/featured-gigs';
+import { useServices } from '@/features/services/hooks/use-services';
+import { WishlistButton } from '@/features/wishlists/components/wishlist-button';
+import { buildPath } from '../paths';
+
+export const gigHref = (id: string) => buildPath('gigs.show', { id });
+export const exploreHref = (service: string) =>
+  service ? buildPath('explore', undefined, { service }) : buildPath('explore');
+
+export function heartFor(gig: Pick<GigSummary, 'id' | 'title' | 'image'>) {
+  return <WishlistButton item={{ kind: 'gig', ref: gig.id, title: gig.title, image: gig.image }} />;
+}
+
+export function useServiceList() {
+  const services = useServices();
+  return services.status === 'ready' ? services.services : [];
+}
+
+/** The home page's featured gigs (loaded when scrolled near, see home.tsx). */
+export function HomeFeaturedGigs() {
+  const services = useServiceList();
+  return (
+    <FeaturedGigs
+      services={services}
+      gigHref={gigHref}
+      exploreHref={exploreHref}
+      heartFor={heartFor}
+    />
+  );
+}
+
+/** A service page's gigs, with a link to explore the whole category. */
+export function ServiceGigs({ service, name }: { service: string; name: string }) {
+  return (
+    <section className="service-section" aria-labelledby="service-gigs-title">
+      <div className="section-heading">
+        <h2 id="service-gigs-title">Featured {name} gigs</h2>
+        <Link to={exploreHref(service)}>Explore all {name} gigs</Link>
+      </div>
+      <GigRow
+        service={service}
+        count={4}
+        gigHref={gigHref}
+        heartFor={heartFor}
+        empty={
+          <p className="muted">No {name} gigs are published yet: be the first to offer one.</p>
+        }
+      />
+    </section>
+  );
+}

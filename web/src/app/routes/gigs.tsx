@@ -1,0 +1,102 @@
+// Gigs for visitors (issue 8): explore and search (/explore), one gig (/gigs/:id), and the
+// featured gigs of the home and service pages. The gigs feature draws them; the wishlist heart,
+// the categories and the share widget are slotted in here (features do not import each other).
+import type { Gig, GigPackage } from '@wayfarer/api/schemas';
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
+import { ShareWidget } from '@/components/ui/share-widget';
+import { getGig } from '@/features/gigs/api/gigs';
+import { ExplorePage } from '@/features/gigs/components/explore-page';
+import { GigRow } from '@/features/gigs/components/featured-gigs';
+import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
+import { plainText } from '@/features/gigs/utils/plain-text';
+import { useCurrentUser } from '@/stores/auth';
+import { buildPath } from '../paths';
+import { PrefetchWishlistedGigs } from './gig-prefetch';
+import { exploreHref, gigHref, heartFor, useServiceList } from './gig-sections';
+import { absoluteUrl, orNotFound } from './load';
+
+export { PageError as ErrorBoundary } from '../page-error';
+
+export function Explore() {
+  const services = useServiceList();
+  return (
+    <>
+      <PrefetchWishlistedGigs />
+      <ExplorePage
+        services={services}
+        gigHref={gigHref}
+        heartFor={heartFor}
+        categoriesHref={`${buildPath('index')}#categories`}
+      />
+    </>
+  );
+}
+
+export function gigLoader({ params, request }: LoaderFunctionArgs) {
+  return orNotFound(request, () => getGig(params.id ?? '', { signal: request.signal }));
+}
+
+/** The conversation with the agent about this gig (and package): the subject goes along. */
+function messageHref(gig: Gig, pkg?: GigPackage) {
+  const tagname = gig.owner.tagname!;
+  const title = pkg ? `${gig.title} (${pkg.name})` : gig.title;
+  return buildPath('user.message', { tagname }, { about: 'gig', ref: gig.id, title });
+}
+
+export function GigShow() {
+  const gig = useLoaderData<Gig>();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const services = useServiceList();
+  const here = location.pathname + location.search;
+  const loginHref = buildPath('login', undefined, { redirect: here });
+  const isOwner = user?.id === gig.owner.id;
+  const canMessage = gig.owner.tagname !== null;
+
+  const actionFor = (pkg: GigPackage): PackageAction | null => {
+    if (isOwner) return { kind: 'own', href: buildPath('agent.manage.gigs') };
+    if (!canMessage) return null;
+    if (!user) return { kind: 'login', href: loginHref };
+    return { kind: 'continue', href: messageHref(gig, pkg) };
+  };
+
+  return (
+    <>
+      <PrefetchWishlistedGigs />
+      <GigPage
+        key={gig.id}
+        gig={gig}
+        serviceName={services.find((s) => s.id === gig.service_id)?.name ?? null}
+        serviceExploreHref={exploreHref(gig.service_id)}
+        actionFor={actionFor}
+        contactHref={isOwner || !canMessage ? null : user ? messageHref(gig) : loginHref}
+        profileHref={gig.owner.tagname ? buildPath('user', { tagname: gig.owner.tagname }) : null}
+        heart={isOwner ? undefined : heartFor(gig)}
+        share={
+          <ShareWidget
+            url={absoluteUrl(gigHref(gig.id))}
+            title={`${gig.title} on Wayfarer Market`}
+            description={plainText(gig.description, 160)}
+            hashtags="travel"
+          />
+        }
+        related={
+          <section className="gig-related" aria-labelledby="gig-related-title">
+            <div className="section-heading">
+              <h2 id="gig-related-title">Related gigs</h2>
+              <Link to={exploreHref(gig.service_id)}>More in this category</Link>
+            </div>
+            <GigRow
+              service={gig.service_id}
+              count={4}
+              excludeId={gig.id}
+              gigHref={gigHref}
+              heartFor={heartFor}
+              empty={<p className="muted">No other gigs in this category yet.</p>}
+            />
+          </section>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// Gigs saved to a wishlist open offline: their page data and pictures are fetched once per
+// session, so the service worker's gig cache (vite.config.ts, "wayfarer-gigs") holds them.
+import { ApiError } from '@/lib/api-client';
+import { getGig } from './gigs';
+
+const done = new Set<string>();
+let queue: Promise<void> = Promise.resolve();
+
+/** Fetches each gig and its pictures once, one gig at a time, in the background. */
+export function prefetchGigs(ids: readonly string[]): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  for (const id of ids) {
+    if (done.has(id)) continue;
+    done.add(id);
+    queue = queue.then(async () => {
+      try {
+        const gig = await getGig(id);
+        await Promise.all(
+          gig.images.map((src) => fetch(src, { credentials: 'same-origin' }).catch(() => null)),
+        );
+      } catch (error) {
+        // A gig removed or paused since it was saved is fine to skip; try others again later.
+        if (!(error instanceof ApiError && error.status === 404)) done.delete(id);
+      }
+    });
+  }
+}
+
+/** Forgets what was fetched (tests; a new session). */
+export function resetPrefetched(): void {
+  done.clear();
+}

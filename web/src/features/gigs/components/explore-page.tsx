@@ -1,0 +1,360 @@
+import type { GigSummary } from '@wayfarer/api/schemas';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { useGigSearch } from '../hooks/use-gig-search';
+import {
+  DELIVERY_OPTIONS,
+  EMPTY_FILTERS,
+  filtersFromSearch,
+  GIG_SORT_OPTIONS,
+  hasNarrowing,
+  RATING_OPTIONS,
+  searchFromFilters,
+  withFilters,
+  type GigFilters,
+  type GigSort,
+} from '../utils/filters';
+import { fromMinorUnits, toMinorUnits } from '../utils/money';
+import { GigCard } from './gig-card';
+import './gigs.css';
+
+export interface ExplorePageProps {
+  /** The active categories, for the service filter. */
+  services: readonly { id: string; name: string }[];
+  gigHref: (id: string) => string;
+  /** The wishlist heart of a card, composed by the app. */
+  heartFor?: (gig: GigSummary) => ReactNode;
+  /** Where to browse instead when nothing matches. */
+  categoriesHref: string;
+}
+
+interface PriceErrors {
+  from?: string;
+  to?: string;
+}
+
+const PRICE_HINT = 'Enter an amount in US dollars, such as 50 or 49.99.';
+
+/**
+ * `/explore`: search gigs by text, filter, sort and page through them. Everything lives in the
+ * URL query, so a search can be shared and Back restores it.
+ */
+export function ExplorePage({ services, gigHref, heartFor, categoriesHref }: ExplorePageProps) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = filtersFromSearch(params);
+  const [attempt, setAttempt] = useState(0);
+  const search = useGigSearch(filters, undefined, attempt);
+  const headingId = useId();
+  const priceFromId = useId();
+  const priceToId = useId();
+
+  const urlFor = (next: GigFilters) => {
+    const query = searchFromFilters(next);
+    return query ? `?${query}` : '?';
+  };
+  const apply = (change: Partial<GigFilters>) =>
+    void navigate(urlFor(withFilters(filters, change)));
+
+  // The search box keeps what is typed; when the URL's text changes otherwise (Back, a link),
+  // the box is drawn again with it.
+  const typed = useRef(filters.q);
+  const [inputKey, setInputKey] = useState(0);
+  useEffect(() => {
+    if (filters.q !== typed.current) {
+      typed.current = filters.q;
+      setInputKey((key) => key + 1);
+    }
+  }, [filters.q]);
+
+  // Free-text filters are applied together with "Apply"; they follow the URL too.
+  const fieldsKey = `${filters.minPrice}|${filters.maxPrice}|${filters.destination}|${filters.language}`;
+  const [priceErrors, setPriceErrors] = useState<PriceErrors>({});
+  useEffect(() => setPriceErrors({}), [fieldsKey]);
+
+  const submitFields = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const fromText = String(data.get('price_from') ?? '');
+    const toText = String(data.get('price_to') ?? '');
+    const minPrice = toMinorUnits(fromText);
+    const maxPrice = toMinorUnits(toText);
+    const errors: PriceErrors = {};
+    if (fromText.trim() && minPrice === null) errors.from = PRICE_HINT;
+    if (toText.trim() && maxPrice === null) errors.to = PRICE_HINT;
+    setPriceErrors(errors);
+    if (errors.from || errors.to) return;
+    apply({
+      minPrice,
+      maxPrice,
+      destination: String(data.get('destination') ?? '').trim(),
+      language: String(data.get('language') ?? '').trim(),
+    });
+  };
+
+  const list =
+    search.status === 'ready' ? search.list : search.status === 'loading' ? search.previous : null;
+  const serviceName = services.find((s) => s.id === filters.service)?.name;
+
+  return (
+    <div className="explore">
+      <header className="explore-header">
+        <h1>Explore gigs</h1>
+        <p className="muted">
+          Packages from travel professionals, ready to order: search by what you need, where and
+          when.
+        </p>
+        <form role="search" aria-label="Search gigs" onSubmit={(event) => event.preventDefault()}>
+          <SearchInput
+            key={inputKey}
+            name="q"
+            label="Search gigs"
+            isLabelHidden
+            placeholder="Try “sunset photos”, “cooking” or “Marrakesh”"
+            defaultValue={filters.q}
+            autoComplete="off"
+            enterKeyHint="search"
+            onSearch={(text) => {
+              const q = text.trim();
+              if (q === typed.current) return;
+              typed.current = q;
+              apply({ q });
+            }}
+          />
+        </form>
+      </header>
+
+      <div className="explore-layout">
+        <aside className="explore-filters" aria-label="Filters">
+          <h2 className="visually-hidden">Filters</h2>
+          <div className="explore-field">
+            <label htmlFor="explore-service">Service</label>
+            <select
+              id="explore-service"
+              value={filters.service}
+              onChange={(event) => apply({ service: event.target.value })}
+            >
+              <option value="">All services</option>
+              {services.map((service) => (
+                <option key={service.id} value={service.id}>
+                  {service.name}
+                </option>
+              ))}
+              {filters.service && !serviceName && (
+                <option value={filters.service}>{filters.service}</option>
+              )}
+            </select>
+          </div>
+          <div className="explore-field">
+            <label htmlFor="explore-delivery">Delivery time</label>
+            <select
+              id="explore-delivery"
+              value={filters.deliveryDays ?? ''}
+              onChange={(event) =>
+                apply({ deliveryDays: event.target.value ? Number(event.target.value) : null })
+              }
+            >
+              <option value="">Any time</option>
+              {DELIVERY_OPTIONS.map((days) => (
+                <option key={days} value={days}>
+                  {days === 1 ? 'Within 1 day' : `Up to ${days} days`}
+                </option>
+              ))}
+              {filters.deliveryDays !== null &&
+                !DELIVERY_OPTIONS.some((days) => days === filters.deliveryDays) && (
+                  <option value={filters.deliveryDays}>Up to {filters.deliveryDays} days</option>
+                )}
+            </select>
+          </div>
+          <div className="explore-field">
+            <label htmlFor="explore-rating">Minimum rating</label>
+            <select
+              id="explore-rating"
+              value={filters.minRating ?? ''}
+              onChange={(event) =>
+                apply({ minRating: event.target.value ? Number(event.target.value) : null })
+              }
+            >
+              <option value="">Any rating</option>
+              {RATING_OPTIONS.map((stars) => (
+                <option key={stars} value={stars}>
+                  {stars} stars and up
+                </option>
+              ))}
+              {filters.minRating !== null &&
+                !RATING_OPTIONS.some((stars) => stars === filters.minRating) && (
+                  <option value={filters.minRating}>{filters.minRating} stars and up</option>
+                )}
+            </select>
+          </div>
+          <form key={fieldsKey} className="explore-fields" onSubmit={submitFields} noValidate>
+            <fieldset className="explore-price">
+              <legend>Price (USD)</legend>
+              <div className="explore-price-row">
+                <div className="explore-field">
+                  <label htmlFor={priceFromId}>From</label>
+                  <input
+                    id={priceFromId}
+                    name="price_from"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0"
+                    defaultValue={filters.minPrice === null ? '' : fromMinorUnits(filters.minPrice)}
+                    aria-invalid={priceErrors.from ? true : undefined}
+                    aria-describedby={priceErrors.from ? `${priceFromId}-error` : undefined}
+                  />
+                </div>
+                <div className="explore-field">
+                  <label htmlFor={priceToId}>To</label>
+                  <input
+                    id={priceToId}
+                    name="price_to"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="Any"
+                    defaultValue={filters.maxPrice === null ? '' : fromMinorUnits(filters.maxPrice)}
+                    aria-invalid={priceErrors.to ? true : undefined}
+                    aria-describedby={priceErrors.to ? `${priceToId}-error` : undefined}
+                  />
+                </div>
+              </div>
+              {priceErrors.from && (
+                <p id={`${priceFromId}-error`} className="field-error">
+                  From: {priceErrors.from}
+                </p>
+              )}
+              {priceErrors.to && (
+                <p id={`${priceToId}-error`} className="field-error">
+                  To: {priceErrors.to}
+                </p>
+              )}
+            </fieldset>
+            <div className="explore-field">
+              <label htmlFor="explore-destination">Destination</label>
+              <input
+                id="explore-destination"
+                name="destination"
+                autoComplete="off"
+                placeholder="City, region or country"
+                defaultValue={filters.destination}
+              />
+            </div>
+            <div className="explore-field">
+              <label htmlFor="explore-language">Language</label>
+              <input
+                id="explore-language"
+                name="language"
+                autoComplete="off"
+                placeholder="English, Français…"
+                defaultValue={filters.language}
+              />
+            </div>
+            <button type="submit" className="button button-block">
+              Apply filters
+            </button>
+          </form>
+          {hasNarrowing({ ...filters, q: '' }) && (
+            <p>
+              <Link to={urlFor({ ...EMPTY_FILTERS, q: filters.q, sort: filters.sort })}>
+                Clear filters
+              </Link>
+            </p>
+          )}
+        </aside>
+
+        <section className="explore-results" aria-labelledby={headingId}>
+          <div className="explore-results-bar">
+            <h2 id={headingId} className="explore-count" aria-live="polite">
+              {resultsHeading(search.status, list, filters)}
+            </h2>
+            <div className="explore-sort">
+              <label htmlFor="explore-sort">Sort by</label>
+              <select
+                id="explore-sort"
+                value={filters.sort}
+                onChange={(event) => apply({ sort: event.target.value as GigSort })}
+              >
+                {GIG_SORT_OPTIONS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          {search.status === 'error' ? (
+            <div className="empty-card explore-problem" role="alert">
+              <h3>{search.isOffline ? 'You are offline' : 'The search did not work'}</h3>
+              <p>
+                {search.isOffline
+                  ? 'Searching needs a connection. Gigs you opened recently and those in your wishlists still open.'
+                  : search.message}
+              </p>
+              <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+            </div>
+          ) : list && list.data.length > 0 ? (
+            <>
+              <ul
+                className="gig-grid"
+                aria-busy={search.status === 'loading' || undefined}
+                data-loading={search.status === 'loading' || undefined}
+              >
+                {list.data.map((gig) => (
+                  <li key={gig.id}>
+                    <GigCard gig={gig} href={gigHref(gig.id)} heart={heartFor?.(gig)} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={list.meta.page}
+                lastPage={list.meta.last_page}
+                hrefFor={(page) => urlFor({ ...filters, page })}
+                label="Result pages"
+              />
+            </>
+          ) : list && search.status === 'ready' ? (
+            <div className="empty-card explore-problem">
+              <h3>No gigs match this search</h3>
+              <p>
+                {hasNarrowing({ ...filters, q: '' })
+                  ? 'Try fewer filters or a wider price range.'
+                  : filters.q
+                    ? 'Try another word, or a shorter one.'
+                    : 'No gigs are published yet.'}
+              </p>
+              <p className="explore-problem-actions">
+                {hasNarrowing(filters) && (
+                  <Link to="?" className="button button-secondary">
+                    Start a new search
+                  </Link>
+                )}
+                <Link to={categoriesHref}>Browse the categories</Link>
+              </p>
+            </div>
+          ) : (
+            <p className="muted" role="status">
+              Searching…
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function resultsHeading(
+  status: 'loading' | 'ready' | 'error',
+  list: { meta: { total: number; total_capped?: boolean } } | null,
+  filters: GigFilters,
+): string {
+  if (status === 'error') return 'No results';
+  if (!list || status === 'loading') return 'Searching…';
+  const { total, total_capped: capped } = list.meta;
+  const count = `${total}${capped ? '+' : ''} gig${total === 1 && !capped ? '' : 's'}`;
+  return filters.q ? `${count} for “${filters.q}”` : count;
+}

@@ -1,0 +1,117 @@
+import type { GigSummary } from '@wayfarer/api/schemas';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useGigSearch } from '../hooks/use-gig-search';
+import { EMPTY_FILTERS, type GigSort } from '../utils/filters';
+import { GigCard } from './gig-card';
+import './gigs.css';
+
+export interface GigRowProps {
+  /** Gigs of this service; all services when empty. */
+  service: string;
+  count: number;
+  sort?: GigSort;
+  /** A gig not to show (the page's own, for related gigs). */
+  excludeId?: string;
+  gigHref: (id: string) => string;
+  heartFor?: (gig: GigSummary) => ReactNode;
+  /** Shown when the service has no (other) gigs. */
+  empty: ReactNode;
+}
+
+/** A row of gig cards from GET /api/gigs, best rated first. */
+export function GigRow({
+  service,
+  count,
+  sort = 'rating',
+  excludeId,
+  gigHref,
+  heartFor,
+  empty,
+}: GigRowProps) {
+  const [attempt, setAttempt] = useState(0);
+  const search = useGigSearch(
+    { ...EMPTY_FILTERS, service, sort },
+    excludeId ? count + 1 : count,
+    attempt,
+  );
+  if (search.status === 'error') {
+    return (
+      <p className="gig-row-problem" role="alert">
+        {search.isOffline
+          ? 'These gigs need a connection to load.'
+          : `The gigs could not be loaded: ${search.message}`}{' '}
+        <button type="button" className="button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  const list = search.status === 'ready' ? search.list : search.previous;
+  if (!list) {
+    return (
+      <p className="muted gig-row-loading" role="status">
+        Loading gigs…
+      </p>
+    );
+  }
+  const gigs = list.data.filter((gig) => gig.id !== excludeId).slice(0, count);
+  if (gigs.length === 0) return <>{empty}</>;
+  return (
+    <ul className="gig-grid gig-row">
+      {gigs.map((gig) => (
+        <li key={gig.id}>
+          <GigCard gig={gig} href={gigHref(gig.id)} heart={heartFor?.(gig)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface FeaturedGigsProps {
+  services: readonly { id: string; name: string }[];
+  gigHref: (id: string) => string;
+  exploreHref: (service: string) => string;
+  heartFor?: (gig: GigSummary) => ReactNode;
+}
+
+/** The home page's featured gigs: pick a category, see its best-rated gigs. */
+export function FeaturedGigs({ services, gigHref, exploreHref, heartFor }: FeaturedGigsProps) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const titleId = useId();
+  const current = services.find((s) => s.id === chosen) ?? services[0];
+  if (!current) return null;
+  return (
+    <section className="featured-gigs" aria-labelledby={titleId}>
+      <div className="section-heading">
+        <h2 id={titleId}>Featured gigs</h2>
+        <Link to={exploreHref('')}>Explore all gigs</Link>
+      </div>
+      <ul className="featured-gigs-picker" aria-label="Category">
+        {services.map((service) => (
+          <li key={service.id}>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={service.id === current.id}
+              onClick={() => setChosen(service.id)}
+            >
+              {service.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <GigRow
+        key={current.id}
+        service={current.id}
+        count={4}
+        gigHref={gigHref}
+        heartFor={heartFor}
+        empty={<p className="muted">No {current.name} gigs are published yet.</p>}
+      />
+      <p className="featured-gigs-more">
+        <Link to={exploreHref(current.id)}>See all {current.name} gigs</Link>
+      </p>
+    </section>
+  );
+}

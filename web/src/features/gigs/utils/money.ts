@@ -1,0 +1,52 @@
+// Money as the API sends it (API.md: integer minor units plus an ISO currency) and as people
+// read and type it (whole units, "$45" or "$45.50").
+
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+const LOCALE = 'en-US';
+
+/** How many minor units make one unit of `currency`: 100 for USD, 1 for JPY. */
+export function minorUnitsPerUnit(currency: string): number {
+  const digits =
+    new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  return 10 ** digits;
+}
+
+/** "$45" for whole amounts, "$45.50" otherwise. */
+export function formatMoney({ amount, currency }: Money): string {
+  const per = minorUnitsPerUnit(currency);
+  const value = amount / per;
+  const isWhole = amount % per === 0;
+  return new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: isWhole ? 0 : undefined,
+    maximumFractionDigits: isWhole ? 0 : undefined,
+  }).format(value);
+}
+
+/**
+ * A price typed in units ("45", "45.5", "1,200") as minor units, or null when it is empty or
+ * not a non-negative amount with at most the currency's decimals.
+ */
+export function toMinorUnits(text: string, currency = 'USD'): number | null {
+  const cleaned = text.trim().replace(/[\s,]/g, '').replace(/^\$/, '');
+  if (!cleaned) return null;
+  const per = minorUnitsPerUnit(currency);
+  const decimals = Math.round(Math.log10(per));
+  const pattern = decimals > 0 ? new RegExp(`^\\d+(\\.\\d{0,${decimals}})?$`) : /^\d+$/;
+  if (!pattern.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  const value = Number(whole) * per + Number(fraction.padEnd(decimals, '0') || '0');
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Minor units as the plain number a person would type back ("45", "45.5"). */
+export function fromMinorUnits(amount: number, currency = 'USD'): string {
+  const per = minorUnitsPerUnit(currency);
+  return String(amount / per);
+}
