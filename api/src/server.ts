@@ -130,11 +130,11 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
               httpServer as unknown as { closeIdleConnections?: () => void }
             ).closeIdleConnections?.();
           });
-          deps.jobs.stop();
-          await couch.stop();
           await flushGigViews(deps).catch((error: unknown) =>
             logger.warn({ err: error }, 'the last gig views could not be written'),
           );
+          deps.jobs.stop();
+          await couch.stop();
         })();
         return closing;
       },

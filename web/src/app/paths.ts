@@ -59,8 +59,8 @@ export const paths = {
   'agent.withdraw': '/agent/agent-withdraw',
   'agent.profile.settings': '/agent/agent-profile-settings',
   'agent.manage.gigs': '/agent/manage-gigs',
-  'agent.change.password': '/agent/agent-change-password',
   'agent.edit.gig': '/agent/gigs/:id/edit', // not in spec: the Create a Gig form for a gig
+  'agent.change.password': '/agent/agent-change-password',
   'agent.delete': '/agent/agent-delete',
 
   customer: '/customer',

@@ -23,8 +23,8 @@ const profile = () => import('./routes/profile');
 const areaLayout = () => import('./layouts/area-layout');
 const inbox = () => import('./routes/inbox');
 const userdata = () => import('./routes/userdata');
-
 const agentGigs = () => import('./routes/agent-gigs');
+
 const notFound = {
   ...title('Page Not Found'),
   lazy: () => import('./routes/not-found'),
@@ -34,7 +34,6 @@ const goTo = (path: string) => () => redirect(path);
 /** Index routes that only redirect still need something to match while the redirect runs. */
 const Nothing = () => null;
 
-/** The Customer and Agent pages both areas have (spec section 2); the rest come later. */
 /** The agent's gig pages: Create a Gig, Manage Gig, and editing a gig (not in spec). */
 const agentGigChildren: RouteObject[] = [
   { path: 'create-gig', ...title('Create a Gig'), lazy: view(agentGigs, 'CreateGigPage') },
@@ -42,6 +41,7 @@ const agentGigChildren: RouteObject[] = [
   { path: 'gigs/:id/edit', ...title('Edit Gig'), lazy: view(agentGigs, 'EditGigPage') },
 ];
 
+/** The Customer and Agent pages both areas have (spec section 2); the rest come later. */
 function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
   const prefix = area === 'customer' ? 'customer' : 'agent';
   return [
