@@ -78,12 +78,10 @@ export function endSession(): void {
 export async function logout(
   options: { discardUnsynced?: boolean } = {},
 ): Promise<{ loggedOut: true } | { loggedOut: false; unsynced: number }> {
-  let unsynced = 0;
-  try {
-    unsynced = await (await import('./local-db')).flushLocalDb();
-  } catch {
-    unsynced = 0; // The local database code failed to load: nothing of it is open.
-  }
+  // 0 as well when the local database code failed to load: nothing of it is open then.
+  const unsynced = await import('./local-db')
+    .then(({ flushLocalDb }) => flushLocalDb())
+    .catch(() => 0);
   if (unsynced > 0 && !options.discardUnsynced) return { loggedOut: false, unsynced };
   try {
     if (authStore.token) await api.post('/logout', undefined, { skipRefresh: true });
