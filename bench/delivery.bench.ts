@@ -1109,9 +1109,13 @@ async function main(): Promise<number> {
       }
     }
   }
-  const leftJobs = (await couch.db('jobs').list({ startkey: 'job:', endkey: 'job:\uffff' })).rows
-    .length;
-  if (complete && leftJobs) failures.push(`${leftJobs} job(s) left in wf_jobs`);
+  const left = (
+    await couch.db('jobs').list({ startkey: 'job:', endkey: 'job:\uffff', include_docs: true })
+  ).rows;
+  if (complete && left.length) {
+    const sample = left.slice(0, 3).map((row) => JSON.stringify(row.doc));
+    failures.push(`${left.length} job(s) left in wf_jobs, e.g. ${sample.join(', ')}`);
+  }
   if (unexpected.length)
     failures.push(`unexpected messages arrived: ${unexpected.slice(0, 5).join(', ')}`);
 

@@ -105,6 +105,33 @@ describe('POST /api/inbox/messages', () => {
     expect(me.body.user.new_notifications_count).toBeGreaterThan(0);
   });
 
+  it('removes every job of a batch once run: a recorded job knows its own revision', async () => {
+    const jobsDb = server.deps.couch.db('jobs');
+    // Many jobs in one write: each must get its own revision back, whatever the answer's order.
+    const recorded = await server.deps.jobs.record(
+      Array.from({ length: 40 }, (_, i) => ({
+        kind: 'deliver' as const,
+        user_id: 'nobody-revs',
+        ref: `revs-${i}`,
+        order: String(i).padStart(3, '0'),
+      })),
+    );
+    // Again with some of them already recorded (a device sending a batch a second time).
+    const again = await server.deps.jobs.record(
+      Array.from({ length: 40 }, (_, i) => ({
+        kind: 'deliver' as const,
+        user_id: 'nobody-revs',
+        ref: `revs-${i * 2}`,
+        order: String(i * 2).padStart(3, '0'),
+      })),
+    );
+    const all = [...recorded, ...again.filter((j) => j._rev)];
+    const stored = await jobsDb.fetch({ keys: all.map((j) => j._id) });
+    const revs = new Map(stored.rows.map((r) => [r.key, 'value' in r ? r.value.rev : '']));
+    for (const job of all) expect(job._rev).toBe(revs.get(job._id));
+    expect(again.filter((j) => j._rev)).toHaveLength(20);
+  });
+
   it('stores the same message id once', async () => {
     const id = newId();
     const body = { to: 'amara_guides', body: 'Sent twice by a flaky connection', id };

@@ -57,9 +57,12 @@ export class JobRunner {
     }));
     const results = await this.couch.db('jobs').bulk({ docs } as never);
     // Known revisions let the first run skip reading the job back.
-    results.forEach((result, i) => {
-      if (result.rev && !result.error) docs[i]!._rev = result.rev;
-    });
+    // Matched by id: the embedded server does not always answer in the order of the request.
+    const revs = new Map(results.filter((r) => r.rev && !r.error).map((r) => [r.id, r.rev]));
+    for (const doc of docs) {
+      const rev = revs.get(doc._id);
+      if (rev) doc._rev = rev;
+    }
     return docs;
   }
 
@@ -155,6 +158,10 @@ export class JobRunner {
       await jobs.destroy(job._id, job._rev!);
     } catch (error) {
       if (!isConflict(error) && !isNotFound(error)) throw error;
+      // The revision we hold is not the current one (the job was recorded again, or retried):
+      // the work is done and idempotent, so the job goes whatever its revision.
+      const current = await jobs.get(id).catch(() => undefined);
+      if (current) await jobs.destroy(id, current._rev).catch(() => undefined);
     }
   }
 }
