@@ -15,8 +15,8 @@
  * local PouchDB in a live push through the gateway.
  *
  * Phases, each with every conversation at once, BENCH_MESSAGES messages per conversation, one
- * every BENCH_INTERVAL_MS (200 ms) per conversation after a random offset (seeded, the same in
- * every phase):
+ * every BENCH_INTERVAL_MS (5 s: people typing; 10 messages a second over 50 conversations) per
+ * conversation after a random offset (seeded, the same in every phase):
  *
  *   0. Warm-up: one message per conversation through the sending path (discarded): JIT,
  *      connections, and the conversation documents exist, as in a conversation under way.
@@ -46,7 +46,7 @@
  *    or:  npx tsx bench/delivery.bench.ts
  * Options (environment): BENCH_MESSAGES messages per conversation and phase (default 10),
  * BENCH_CONVERSATIONS concurrent conversations (default 50), BENCH_INTERVAL_MS time between two
- * messages of one conversation (default 200), BENCH_SEED for the send offsets (default 1).
+ * messages of one conversation (default 5000), BENCH_SEED for the send offsets (default 1).
  * Exits 1 on any failure: a refused request, a replication error, a message lost, duplicated,
  * out of order or late, a time limit passed.
  */
@@ -88,7 +88,7 @@ function numberFromEnv(name: string, fallback: number, min: number): number {
 const messageCount = numberFromEnv('BENCH_MESSAGES', 10, 1);
 const conversationCount = numberFromEnv('BENCH_CONVERSATIONS', 50, 1);
 const seed = numberFromEnv('BENCH_SEED', 1, 0);
-const INTERVAL_MS = numberFromEnv('BENCH_INTERVAL_MS', 200, 1);
+const INTERVAL_MS = numberFromEnv('BENCH_INTERVAL_MS', 5000, 1);
 const ARRIVAL_LIMIT_MS = 60_000;
 const TARGET_P50_MS = 250;
 const TARGET_P99_MS = 1000;
