@@ -154,6 +154,9 @@ test.describe('without the service worker', () => {
     await expect(page.getByTestId('gig-card').first()).toContainText('Douro');
 
     await page.goto('/services/photographer');
+    // Below the category's offers, loaded as it comes into view.
+    await page.getByRole('heading', { name: /What you can hire/ }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 1200);
     const section = page.getByRole('region', { name: 'Featured Photographer gigs' });
     await expect(section.getByTestId('gig-card').first()).toBeVisible();
     await section.getByRole('link', { name: 'Explore all Photographer gigs' }).click();

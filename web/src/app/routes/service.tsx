@@ -1,12 +1,19 @@
 // /services/{id} (route name services.id): one category and what it offers.
 import type { ServiceDetail } from '@wayfarer/api/schemas';
+import { lazy } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { ShareWidget } from '@/components/ui/share-widget';
+import { WhenVisible } from '@/components/ui/when-visible';
 import { getService } from '@/features/services/api/get-service';
 import { ServicePage } from '@/features/services/components/service-page';
 import { useCurrentUser } from '@/stores/auth';
 import { buildPath } from '../paths';
-import { ServiceGigs } from './gig-sections';
+
+// Below the category's offers: the gigs feature's chunk (cards, the heart) loads when the
+// visitor scrolls near it, so the page's first paint carries only the category.
+const ServiceGigs = lazy(() =>
+  import('./gig-sections').then((module) => ({ default: module.ServiceGigs })),
+);
 
 export { PageError as ErrorBoundary } from '../page-error';
 import { absoluteUrl, orNotFound } from './load';
@@ -31,7 +38,11 @@ export function Component() {
       postJobHref={buildPath('customer.post.job')}
       offerHref={offerHref}
       hrefFor={(id) => buildPath('services.id', { id })}
-      gigs={<ServiceGigs key={service.id} service={service.id} name={service.name} />}
+      gigs={
+        <WhenVisible key={service.id} minHeight="24rem">
+          <ServiceGigs service={service.id} name={service.name} />
+        </WhenVisible>
+      }
       share={
         <ShareWidget
           url={absoluteUrl(path)}
