@@ -251,3 +251,26 @@ test('a gig opened once opens offline after a reload', async ({ page, context })
     await context.setOffline(false);
   }
 });
+
+test('logout deletes the gigs this device kept for offline', async ({ page, baseURL }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await signIn(page, baseURL!, 'sofia@wayfarer.test');
+  await page.goto('/explore?q=kaiseki');
+  await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
+  await expect(page.getByTestId('gig-package').first()).toBeVisible();
+  const kept = () =>
+    page.evaluate(async () => {
+      if (!(await caches.has('wayfarer-gigs'))) return 0;
+      return (await (await caches.open('wayfarer-gigs')).keys()).length;
+    });
+  await expect.poll(kept).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Yes Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect.poll(kept).toBe(0);
+});

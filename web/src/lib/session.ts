@@ -65,9 +65,15 @@ export function endSession(): void {
   const userId = authStore.user?.id;
   // Loaded on demand: a guest's first page never carries the local database code.
   void import('./local-db').then(({ wipeLocalDb }) => wipeLocalDb(userId));
+  // The service worker's copies of gigs this user opened (vite.config.ts): one may be their
+  // own draft, which the next person on this device must not read offline.
+  if (typeof caches !== 'undefined') void caches.delete(GIG_CACHE).catch(() => undefined);
   clearAuth();
   resetPage();
 }
+
+/** The service worker's cache of opened gigs (the name vite.config.ts gives it). */
+const GIG_CACHE = 'wayfarer-gigs';
 
 /**
  * POST /api/logout, then the session ends here whatever the server said: a failed call is
