@@ -72,6 +72,35 @@ async function ownersOf(deps: Deps, ids: string[]) {
   return owners;
 }
 
+/**
+ * Search results name each gig's owner; a busy search page asks for the same few agents again
+ * and again. Their accounts are kept 10 s (a new name or picture shows in results within that).
+ */
+const OWNER_CACHE_MS = 10_000;
+const ownerCache = new Map<string, { at: number; doc: UserDoc | undefined }>();
+
+async function cachedOwnersOf(deps: Deps, ids: string[]) {
+  const now = Date.now();
+  const owners = new Map<string, UserDoc>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const hit = ownerCache.get(id);
+    if (hit && now - hit.at < OWNER_CACHE_MS) {
+      if (hit.doc) owners.set(id, hit.doc);
+    } else missing.push(id);
+  }
+  if (missing.length) {
+    const fetched = await ownersOf(deps, missing);
+    if (ownerCache.size > 5_000) ownerCache.clear();
+    for (const id of missing) {
+      const doc = fetched.get(id);
+      ownerCache.set(id, { at: now, doc });
+      if (doc) owners.set(id, doc);
+    }
+  }
+  return owners;
+}
+
 function imageUrl(doc: GigDoc, imageId: string) {
   return `/api/gigs/${doc.id}/images/${imageId}`;
 }
@@ -355,7 +384,7 @@ export async function searchGigs(
     );
     return words.every((w) => text.has(w));
   });
-  const owners = await ownersOf(
+  const owners = await cachedOwnersOf(
     deps,
     exact.map((d) => d.owner_id),
   );
