@@ -11,4 +11,8 @@ describe('catalog/gigstats/views/by_gig/map.js', () => {
     expect(runMap(map, { ...day, views: 0, savers: [] })).toEqual([['g1', [0, 0]]]);
     expect(runMap(map, { _id: 'gig:g1', type: 'gig', id: 'g1', views: 3 })).toEqual([]);
   });
+
+  it('sums the [views, savers] pairs with the built-in _sum (element by element)', () => {
+    expect(source('catalog/gigstats/views/by_gig/reduce.js')).toBe('_sum');
+  });
 });
