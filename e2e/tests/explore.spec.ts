@@ -175,6 +175,8 @@ test.describe('without the service worker', () => {
     await page.goto('/explore?q=gor%C3%A9e');
     await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
     await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
+    // The gig page has rendered (until then the heading is still the explore page's).
+    await expect(page.getByTestId('gig-package').first()).toBeVisible();
     const title = await page.getByRole('heading', { level: 1 }).textContent();
     const basic = page.getByTestId('gig-package').first();
     await expect(basic).toContainText('Half-day walk');
@@ -229,7 +231,8 @@ test('a gig opened once opens offline after a reload', async ({ page, context })
   await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
   await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
   const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toBeVisible();
+  // The gig page has rendered (until then the heading is still the explore page's).
+  await expect(page.getByTestId('gig-package').first()).toBeVisible();
   const title = await heading.textContent();
   const image = page.getByTestId('gig-gallery-image');
   await expect
