@@ -855,6 +855,8 @@ async function runSize(
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
+      // The services and agents, not the demo gigs: the data set is the generated one alone.
+      SEED_DEMO_GIGS: 'false',
       RATE_LIMIT_PER_IP: '1000000',
       WEB_DIST: webDist,
     });
