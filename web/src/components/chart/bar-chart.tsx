@@ -1,0 +1,173 @@
+import { useId } from 'react';
+import { countScale, shortDay, stackRows, toPixels } from './chart';
+import { useElementWidth } from './use-element-width';
+import './chart.css';
+
+const MARGIN = { top: 12, right: 8, bottom: 28, left: 36 };
+
+export interface BarChartProps {
+  /** The chart's accessible name, and the table's caption. */
+  title: string;
+  /** One bar per row (a day, ISO date as label), stacked by series. */
+  rows: { label: string; counts: Record<string, number> }[];
+  /** The series, bottom to top. */
+  keys: string[];
+  colorOf: (key: string) => string;
+  /** One sentence on what the figures say (the chart's description). */
+  summary: string;
+  height?: number;
+  /** A legend under the chart and a Total column in the table (several series). */
+  legend?: boolean;
+  /** A bar segment's tooltip: "3 Agent" by default. */
+  describe?: (key: string, value: number) => string;
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Counts per day as (stacked) bars, drawn at the element's real width, with a one-sentence
+ * summary and the same figures as a table (for screen readers, and for anyone who wants the
+ * numbers).
+ */
+export function BarChart({
+  title,
+  rows,
+  keys,
+  colorOf,
+  summary,
+  height = 220,
+  legend = false,
+  describe = (key, value) => `${value} ${key}`,
+}: BarChartProps) {
+  const titleId = useId();
+  const descId = useId();
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const stacks = stackRows(rows, keys);
+  const scale = countScale(Math.max(0, ...stacks.map((s) => s.total)));
+
+  const plotWidth = Math.max(100, width - MARGIN.left - MARGIN.right);
+  const plotHeight = height - MARGIN.top - MARGIN.bottom;
+  const band = plotWidth / Math.max(1, stacks.length);
+  const barWidth = Math.max(2, band * 0.7);
+  // A label every few days, as many as fit at about 52 px each.
+  const every = Math.max(1, Math.ceil(stacks.length / Math.max(1, Math.floor(plotWidth / 52))));
+  const y = (count: number) => MARGIN.top + plotHeight - toPixels(count, scale.max, plotHeight);
+
+  return (
+    <figure className="chart">
+      <div ref={ref} className="chart-canvas">
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+        >
+          <title id={titleId}>{title}</title>
+          {scale.ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                className="chart-grid"
+                x1={MARGIN.left}
+                x2={MARGIN.left + plotWidth}
+                y1={y(tick)}
+                y2={y(tick)}
+              />
+              <text
+                className="chart-tick"
+                x={MARGIN.left - 6}
+                y={y(tick)}
+                dy="0.32em"
+                textAnchor="end"
+              >
+                {tick}
+              </text>
+            </g>
+          ))}
+          {stacks.map((stack, index) => (
+            <g key={stack.label}>
+              {stack.segments.map((segment) => (
+                <rect
+                  key={segment.key}
+                  x={MARGIN.left + index * band + (band - barWidth) / 2}
+                  width={barWidth}
+                  y={y(segment.to)}
+                  height={Math.max(0, y(segment.from) - y(segment.to))}
+                  fill={colorOf(segment.key)}
+                >
+                  <title>{`${shortDay(stack.label)}: ${describe(segment.key, segment.value)}`}</title>
+                </rect>
+              ))}
+              {index % every === 0 && (
+                <text
+                  className="chart-tick"
+                  x={MARGIN.left + index * band + band / 2}
+                  y={height - 8}
+                  textAnchor="middle"
+                >
+                  {shortDay(stack.label)}
+                </text>
+              )}
+            </g>
+          ))}
+          <line
+            className="chart-axis"
+            x1={MARGIN.left}
+            x2={MARGIN.left + plotWidth}
+            y1={y(0)}
+            y2={y(0)}
+          />
+        </svg>
+      </div>
+      <figcaption>
+        <p id={descId} className="chart-summary">
+          {summary}
+        </p>
+        {legend && keys.length > 0 && (
+          <ul className="chart-legend" aria-label="Legend">
+            {keys.map((key) => (
+              <li key={key}>
+                <span
+                  className="chart-swatch"
+                  style={{ background: colorOf(key) }}
+                  aria-hidden="true"
+                />
+                {key}
+              </li>
+            ))}
+          </ul>
+        )}
+      </figcaption>
+      <details className="chart-table">
+        <summary>Show the figures as a table</summary>
+        <div className="table-scroll">
+          <table>
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {keys.map((key) => (
+                  <th key={key} scope="col">
+                    {capitalize(key)}
+                  </th>
+                ))}
+                {legend && <th scope="col">Total</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {stacks.map((stack) => (
+                <tr key={stack.label}>
+                  <th scope="row">{shortDay(stack.label)}</th>
+                  {keys.map((key) => (
+                    <td key={key}>{stack.segments.find((s) => s.key === key)?.value ?? 0}</td>
+                  ))}
+                  {legend && <td>{stack.total}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
