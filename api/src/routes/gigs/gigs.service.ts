@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { AppError, conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
+import { ttlCache } from '../../lib/ttl-cache';
 import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } from '../../schemas';
 import { GIG_IMAGES_MAX, SEARCH_CANDIDATES } from '../../schemas';
 import { userKey, type UserDoc } from '../users/users.model';
@@ -76,25 +77,21 @@ async function ownersOf(deps: Deps, ids: string[]) {
  * Search results name each gig's owner; a busy search page asks for the same few agents again
  * and again. Their accounts are kept 10 s (a new name or picture shows in results within that).
  */
-const OWNER_CACHE_MS = 10_000;
-const ownerCache = new Map<string, { at: number; doc: UserDoc | undefined }>();
+const ownerCache = ttlCache<string, UserDoc | undefined>({ ttlMs: 10_000, maxEntries: 5_000 });
 
 async function cachedOwnersOf(deps: Deps, ids: string[]) {
-  const now = Date.now();
   const owners = new Map<string, UserDoc>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
     const hit = ownerCache.get(id);
-    if (hit && now - hit.at < OWNER_CACHE_MS) {
-      if (hit.doc) owners.set(id, hit.doc);
-    } else missing.push(id);
+    if (!hit) missing.push(id);
+    else if (hit.value) owners.set(id, hit.value);
   }
   if (missing.length) {
     const fetched = await ownersOf(deps, missing);
-    if (ownerCache.size > 5_000) ownerCache.clear();
     for (const id of missing) {
+      ownerCache.set(id, fetched.get(id));
       const doc = fetched.get(id);
-      ownerCache.set(id, { at: now, doc });
       if (doc) owners.set(id, doc);
     }
   }

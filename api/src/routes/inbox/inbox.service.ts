@@ -4,6 +4,7 @@ import { isConflict, isNotFound } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
 import { detectType } from '../../lib/file-types';
 import { AppError, forbidden, ValidationError } from '../../lib/errors';
+import { ttlCache } from '../../lib/ttl-cache';
 import {
   ATTACHMENT_MAX_BYTES,
   type Conversation,
@@ -83,18 +84,14 @@ async function getOrUndefined<T>(
  * messages between two people reads them once. A suspension or a new tagname takes effect on
  * delivery within that time; blocks are never cached (they are read for every message).
  */
-const USER_CACHE_MS = 2_000;
-const userCache = new Map<string, { at: number; value: Promise<unknown> }>();
+const userCache = ttlCache<string, Promise<unknown>>({ ttlMs: 2_000, maxEntries: 10_000 });
 
+/** A read shared by every caller for 2 s (the promise is kept, so concurrent reads are one). */
 function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const now = Date.now();
   const hit = userCache.get(key);
-  if (hit && now - hit.at < USER_CACHE_MS) return hit.value as Promise<T>;
-  if (userCache.size > 10_000) {
-    for (const [k, v] of userCache) if (now - v.at >= USER_CACHE_MS) userCache.delete(k);
-  }
+  if (hit) return hit.value as Promise<T>;
   const value = read();
-  userCache.set(key, { at: now, value });
+  userCache.set(key, value);
   value.catch(() => userCache.delete(key));
   return value;
 }
@@ -171,16 +168,7 @@ async function refusal(
  * a conversation updates it without reading it first. A stale entry (another instance, or the
  * user's own device, wrote since) only costs a conflict and a read. Bounded; oldest out first.
  */
-const conversationCache = new Map<string, ConversationDoc>();
-const CONVERSATION_CACHE_MAX = 5_000;
-
-function rememberConversation(key: string, doc: ConversationDoc) {
-  conversationCache.delete(key);
-  conversationCache.set(key, doc);
-  if (conversationCache.size > CONVERSATION_CACHE_MAX) {
-    conversationCache.delete(conversationCache.keys().next().value!);
-  }
-}
+const conversationCache = ttlCache<string, ConversationDoc>({ ttlMs: Infinity, maxEntries: 5_000 });
 
 /** Reads, changes and writes a conversation document, retrying when a concurrent write wins. */
 async function upsertConversation(
@@ -201,7 +189,7 @@ async function upsertConversation(
   for (let attempt = 0; attempt < 5; attempt++) {
     const cached = attempt === 0 ? conversationCache.get(cacheKey) : undefined;
     const existing = cached
-      ? (structuredClone(cached) as ConversationDoc)
+      ? structuredClone(cached.value)
       : await getOrUndefined<ConversationDoc>(db, id);
     const now = new Date().toISOString();
     const doc: ConversationDoc = existing ?? {
@@ -228,7 +216,7 @@ async function upsertConversation(
     }
     try {
       const { rev } = await db.insert(doc as never);
-      rememberConversation(cacheKey, { ...doc, _rev: rev });
+      conversationCache.set(cacheKey, { ...doc, _rev: rev });
       return;
     } catch (error) {
       conversationCache.delete(cacheKey);
