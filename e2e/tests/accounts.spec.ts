@@ -3,6 +3,7 @@
 // route guards. Mail is read from the development outbox (GET /api/dev/mail).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { unique } from '../support/members';
 
 const DEMO_PASSWORD = 'wayfarer-demo';
 /** A 1×1 PNG: the server checks uploads by their content. */
@@ -21,11 +22,6 @@ interface Mail {
 }
 
 /** A unique suffix per test run and call: emails and tagnames must not collide. */
-let counter = 0;
-function unique(): string {
-  counter += 1;
-  return `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
-}
 
 /** The newest mail to `to` whose text has a link under `pathPrefix`; waits for it to arrive. */
 async function mailedLink(

@@ -4,8 +4,8 @@
 // packages and agent; home and service pages show real featured gigs; a member's "Continue"
 // opens a conversation about the package; a gig opened once opens offline; axe finds no serious
 // problem on /explore and a gig page.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeViolations } from '../support/members';
 
 const DEMO_PASSWORD = 'wayfarer-demo';
 /** The one demo gig that says "desert" and has a package up to $1,000. */
@@ -19,13 +19,6 @@ async function signIn(page: Page, baseURL: string, email: string) {
   const { token } = (await response.json()) as { token: string };
   await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL).origin }]);
   return token;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test.describe('without the service worker', () => {
@@ -211,14 +204,14 @@ test.describe('without the service worker', () => {
     await page.goto('/explore?q=desert');
     await expect(page.getByTestId('gig-card').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
     await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
     await expect(page.getByTestId('gig-package').first()).toBeVisible();
     await expect(page.locator('.gig-related').getByTestId('gig-card').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
 

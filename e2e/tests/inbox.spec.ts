@@ -13,6 +13,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { createMember as createVerifiedMember, type Member, unique } from '../support/members';
 
 const PASSWORD = 'inbox-password-1';
 /** A 1×1 PNG: attachments are checked by their content. */
@@ -27,71 +28,9 @@ const PDF = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 
-interface Member {
-  name: string;
-  email: string;
-  tagname: string;
-  id: string;
-  token: string;
-}
-
-let counter = 0;
-function unique(): string {
-  counter += 1;
-  return `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
-}
-
-/** The verification link mailed to `to` (the development outbox). */
-async function verificationLink(request: APIRequestContext, to: string): Promise<URL> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/mail');
-        const { data } = (await response.json()) as { data: { to: string; text: string }[] };
-        for (const mail of data) {
-          if (mail.to.toLowerCase() !== to.toLowerCase()) continue;
-          const match = /https?:\/\/[^\s"'<>]*\/email\/verify\/[^\s"'<>]*/.exec(mail.text);
-          if (match) link = match[0].replace(/[.,;)]+$/, '');
-        }
-        return link !== undefined;
-      },
-      { message: `a verification mail to ${to}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return new URL(link!);
-}
-
 /** A new verified member with a tagname, made through the API. */
-async function createMember(request: APIRequestContext, name: string): Promise<Member> {
-  const id = unique();
-  const email = `inbox-${id}@example.test`;
-  const registered = await request.post('/api/register', {
-    data: {
-      full_name: name,
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      role: 'Customer',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
-  const headers = { authorization: `Bearer ${token}` };
-  const link = await verificationLink(request, email);
-  const verified = await request.post(`/api/email/verify/${encodeURIComponent(user.id)}`, {
-    headers,
-    data: {
-      expires: link.searchParams.get('expires'),
-      signature: link.searchParams.get('signature'),
-    },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const tagname = `in_${id}`.slice(0, 30);
-  const named = await request.put('/api/user/tagname', { headers, data: { tagname } });
-  expect(named.status(), await named.text()).toBe(200);
-  return { name, email, tagname, id: user.id, token };
-}
+const createMember = (request: APIRequestContext, name: string): Promise<Member> =>
+  createVerifiedMember(request, { name, password: PASSWORD, prefix: 'in' });
 
 /** A browser context signed in as `member` (a returning visitor: the token cookie). */
 async function contextFor(

@@ -11,66 +11,15 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { createMember } from '../support/members';
 
 const PASSWORD = 'offline-pass-1';
 /** A seeded Agent with a public profile. */
 const PERSON = { tagname: 'amara_guides' };
 
-let counter = 0;
-const unique = () =>
-  `${Date.now().toString(36)}${(counter += 1)}${Math.floor(Math.random() * 1000)}`;
-
-interface Mail {
-  to: string;
-  text: string;
-}
-
 /** A verified Customer with a tagname, ready to use the member pages. */
-async function newMember(request: APIRequestContext) {
-  const id = unique();
-  const email = `offline-${id}@example.test`;
-  const registered = await request.post('/api/register', {
-    data: {
-      full_name: 'Olive Offline',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      role: 'Customer',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
-
-  let link: URL | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: Mail[] };
-        const mail = data.find(
-          (m) => m.to.toLowerCase() === email && /\/email\/verify\//.test(m.text),
-        );
-        const match = mail && /https?:\/\/\S*\/email\/verify\/\S+/.exec(mail.text);
-        if (match) link = new URL(match[0].replace(/[.,;)]+$/, ''));
-        return !!link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  const verified = await request.post(`/api/email/verify/${user.id}`, {
-    data: {
-      expires: link!.searchParams.get('expires'),
-      signature: link!.searchParams.get('signature'),
-    },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const tagname = `off_${id}`.slice(0, 30);
-  const named = await request.put('/api/user/tagname', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { tagname },
-  });
-  expect(named.status(), await named.text()).toBe(200);
-  return { email, tagname };
-}
+const newMember = (request: APIRequestContext) =>
+  createMember(request, { name: 'Olive Offline', password: PASSWORD, prefix: 'off' });
 
 /** A device: its own browser context, signed in with its own session (login of its own). */
 async function device(context: BrowserContext, baseURL: string, email: string): Promise<Page> {

@@ -2,8 +2,8 @@
 // The public site end to end (issue 4): every page with its title, the home page's search and
 // categories, the contact form against the real API (field errors, the stored message, the
 // confirmation mail), the blog from the API, the share widget, and axe on every public page.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousAxeViolations } from '../support/members';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -272,21 +272,13 @@ test('the contact form fills in a member’s name and email', async ({ page, bas
   await expect(page.getByLabel('Email address')).toHaveValue('mei@wayfarer.test');
 });
 
-/** axe with every rule; only serious and critical violations fail. */
-async function seriousViolations(page: Page, what: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
 test.describe('axe finds no serious or critical problem', () => {
   for (const [path] of PAGES) {
     test(`on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page, path)).toEqual([]);
+      expect(await seriousAxeViolations(page, path)).toEqual([]);
     });
   }
 
@@ -301,14 +293,14 @@ test.describe('axe finds no serious or critical problem', () => {
     await expect(
       page.getByRole('list', { name: 'Service categories' }).getByRole('link').first(),
     ).toBeVisible();
-    found.push(...(await seriousViolations(page, 'services menu open')));
+    found.push(...(await seriousAxeViolations(page, 'services menu open')));
     await page.goto('/contact-us');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
-    found.push(...(await seriousViolations(page, 'contact form with errors')));
+    found.push(...(await seriousAxeViolations(page, 'contact form with errors')));
     await page.goto('/blogs/five-details-of-a-gig-that-sells');
     await page.getByRole('button', { name: 'Share' }).click();
-    found.push(...(await seriousViolations(page, 'share menu open')));
+    found.push(...(await seriousAxeViolations(page, 'share menu open')));
     expect(found).toEqual([]);
   });
 
@@ -320,12 +312,12 @@ test.describe('axe finds no serious or critical problem', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      found.push(...(await seriousViolations(page, `${path} at 390 px`)));
+      found.push(...(await seriousAxeViolations(page, `${path} at 390 px`)));
     }
     await page.goto('/terms');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Menu' }).click();
-    found.push(...(await seriousViolations(page, 'mobile menu open')));
+    found.push(...(await seriousAxeViolations(page, 'mobile menu open')));
     expect(found).toEqual([]);
   });
 });

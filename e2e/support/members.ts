@@ -1,0 +1,85 @@
+// What several specs need to set up: unique names, and verified members with a tagname made
+// through the API the way a person makes them (register, the mailed link, a tagname).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A string no other test in this run produces. */
+export function unique(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** The email verification link mailed to `to` (the development outbox). */
+export async function verificationLink(request: APIRequestContext, to: string): Promise<URL> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/mail');
+        const { data } = (await response.json()) as { data: { to: string; text: string }[] };
+        for (const mail of data) {
+          if (mail.to.toLowerCase() !== to.toLowerCase()) continue;
+          const match = /https?:\/\/[^\s"'<>]*\/email\/verify\/[^\s"'<>]*/.exec(mail.text);
+          if (match) link = match[0].replace(/[.,;)]+$/, '');
+        }
+        return link !== undefined;
+      },
+      { message: `a verification mail to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return new URL(link!);
+}
+
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  tagname: string;
+  token: string;
+}
+
+/** A new member with a verified email address and a tagname (`<prefix>_<unique>`). */
+export async function createMember(
+  request: APIRequestContext,
+  options: { name: string; password: string; prefix: string; role?: string },
+): Promise<Member> {
+  const { name, password, prefix, role = 'Customer' } = options;
+  const id = unique();
+  const email = `${prefix}-${id}@example.test`;
+  const registered = await request.post('/api/register', {
+    data: { full_name: name, email, password, password_confirmation: password, role },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
+  const headers = { authorization: `Bearer ${token}` };
+  const link = await verificationLink(request, email);
+  const verified = await request.post(`/api/email/verify/${encodeURIComponent(user.id)}`, {
+    headers,
+    data: {
+      expires: link.searchParams.get('expires'),
+      signature: link.searchParams.get('signature'),
+    },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const tagname = `${prefix}_${id}`.slice(0, 30);
+  const named = await request.put('/api/user/tagname', { headers, data: { tagname } });
+  expect(named.status(), await named.text()).toBe(200);
+  return { id: user.id, name, email, tagname, token };
+}
+
+/** axe's serious and critical violations on the page as it is, as readable lines. */
+export async function seriousAxeViolations(
+  page: Page,
+  what = '',
+  tags?: string[],
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (tags ? builder.withTags(tags) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${what ? `${what}: ` : ''}${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+}
