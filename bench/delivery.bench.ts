@@ -65,6 +65,7 @@ import {
   formatColumns,
   sleep,
   within,
+  numberFromEnv,
 } from './lib/harness';
 import { parseEnv } from '../api/src/config/env';
 import { userDbName } from '../api/src/couch/userdb';
@@ -74,21 +75,10 @@ import { startServer, type RunningServer } from '../api/src/server';
 const HOST = '127.0.0.1';
 const NAME = 'delivery';
 
-function numberFromEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be a whole number >= ${min} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const messageCount = numberFromEnv('BENCH_MESSAGES', 10, 1);
-const conversationCount = numberFromEnv('BENCH_CONVERSATIONS', 50, 1);
-const seed = numberFromEnv('BENCH_SEED', 1, 0);
-const INTERVAL_MS = numberFromEnv('BENCH_INTERVAL_MS', 5000, 1);
+const messageCount = numberFromEnv('BENCH_MESSAGES', 10, true, 1);
+const conversationCount = numberFromEnv('BENCH_CONVERSATIONS', 50, true, 1);
+const seed = numberFromEnv('BENCH_SEED', 1, true, 0);
+const INTERVAL_MS = numberFromEnv('BENCH_INTERVAL_MS', 5000, true, 1);
 const ARRIVAL_LIMIT_MS = 60_000;
 const TARGET_P50_MS = 250;
 const TARGET_P99_MS = 1000;

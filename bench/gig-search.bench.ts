@@ -57,6 +57,7 @@ import {
   resultsFileName,
   writeResults,
   type MeasureResult,
+  numberFromEnv,
 } from './lib/harness';
 import { parseEnv } from '../api/src/config/env';
 import { searchGigs, type GigDoc } from '../api/src/routes/gigs/gigs.service';
@@ -77,17 +78,6 @@ const PROFILE_WARMUP = 5;
 
 // ---------------------------------------------------------------------------------------------
 // Settings.
-
-function numberFromEnv(name: string, fallback: number, integer: boolean, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    console.error(`${name} must be a ${integer ? 'whole ' : ''}number >= ${min} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 function sizesFromEnv(): number[] {
   const raw = process.env.BENCH_GIG_SIZES?.trim() || '1000,10000,100000';

@@ -29,23 +29,13 @@ import {
   resultsFileName,
   writeResults,
   type MeasureResult,
+  numberFromEnv,
 } from './lib/harness';
 import { parseEnv } from '../api/src/config/env';
 import { startServer, type RunningServer } from '../api/src/server';
 
 const HOST = '127.0.0.1';
 const BASELINE = 'bare hono GET /json';
-
-function numberFromEnv(name: string, fallback: number, integer: boolean, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    console.error(`${name} must be a ${integer ? 'whole ' : ''}number >= ${min} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
 const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);

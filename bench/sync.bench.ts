@@ -48,6 +48,7 @@ import {
   formatColumns,
   sleep,
   within,
+  numberFromEnv,
 } from './lib/harness';
 import { GATEWAY_USER } from '@wayfarer/couch';
 import { checkSession } from '../api/src/auth/sessions';
@@ -60,20 +61,9 @@ import { startServer, type RunningServer } from '../api/src/server';
 const HOST = '127.0.0.1';
 const NAME = 'sync';
 
-function numberFromEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be a whole number >= ${min} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const docCount = numberFromEnv('BENCH_SYNC_DOCS', 5000, 1);
-const runs = numberFromEnv('BENCH_SYNC_RUNS', 3, 1);
-const changeCount = numberFromEnv('BENCH_PROPAGATION_COUNT', 200, 1);
+const docCount = numberFromEnv('BENCH_SYNC_DOCS', 5000, true, 1);
+const runs = numberFromEnv('BENCH_SYNC_RUNS', 3, true, 1);
+const changeCount = numberFromEnv('BENCH_PROPAGATION_COUNT', 200, true, 1);
 const INTERVAL_MS = 50;
 const WARMUP_CHANGES = 3;
 const ARRIVAL_LIMIT_MS = 30_000;

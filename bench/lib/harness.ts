@@ -248,3 +248,20 @@ export function formatColumns(header: string[], rows: string[][]): string {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/** A setting from the environment, or `fallback`; a bad value stops the benchmark (exit 2). */
+export function numberFromEnv(
+  name: string,
+  fallback: number,
+  integer: boolean,
+  min: number,
+): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    console.error(`${name} must be a ${integer ? 'whole ' : ''}number >= ${min} (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
