@@ -5,7 +5,7 @@
 // opens a conversation about the package; a gig opened once opens offline; axe finds no serious
 // problem on /explore and a gig page.
 import { expect, test, type Page } from '@playwright/test';
-import { seriousAxeViolations } from '../support/members';
+import { createMember, seriousAxeViolations } from '../support/members';
 
 const DEMO_PASSWORD = 'wayfarer-demo';
 /** The one demo gig that says "desert" and has a package up to $1,000. */
@@ -269,4 +269,51 @@ test('logout deletes the gigs this device kept for offline', async ({ page, base
   await page.getByRole('button', { name: 'Yes Logout' }).click();
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await expect.poll(kept).toBe(0);
+});
+
+test('a gig saved to a wishlist opens offline, though it was never opened', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  const member = await createMember(request, {
+    name: 'Wanda Wishlist',
+    password: DEMO_PASSWORD,
+    prefix: 'wish',
+  });
+  await signIn(page, baseURL!, member.email);
+  await page.goto('/explore?q=kaiseki');
+  const card = page.getByTestId('gig-card').first();
+  const href = (await card.locator('.gig-card-link').getAttribute('href'))!;
+  const gigId = href.split('/').pop()!;
+  await card.getByRole('button', { name: /^Save .* to a wishlist$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save to a wishlist' });
+  await dialog.getByLabel('Name').fill('Dinners');
+  await dialog.getByRole('button', { name: 'Create and save' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The wishlist page fetches the saved gigs in the background, into the service worker's cache.
+  await page.goto('/profile/wishlists');
+  await expect(page.getByRole('heading', { name: /Dinners/ })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async (id) => {
+        const cache = await caches.open('wayfarer-gigs');
+        return (await cache.keys()).some((r) => new URL(r.url).pathname === `/api/gigs/${id}`);
+      }, gigId),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(href);
+    await expect(page.getByTestId('gig-package').first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
 });
