@@ -5,14 +5,16 @@ import { usePrefetchGigs } from '@/features/gigs/hooks/use-prefetch-gigs';
 import { useOwnWishlists } from '@/features/wishlists/api/wishlists';
 import { useCurrentUser } from '@/stores/auth';
 
-function Prefetch() {
+function Prefetch({ owner }: { owner: string }) {
   const own = useOwnWishlists();
   usePrefetchGigs(
     own ? own.items.filter((item) => item.kind === 'gig').map((item) => item.ref) : null,
+    owner,
   );
   return null;
 }
 
 export function PrefetchWishlistedGigs() {
-  return useCurrentUser() ? <Prefetch /> : null;
+  const user = useCurrentUser();
+  return user ? <Prefetch owner={user.id} /> : null;
 }

@@ -4,10 +4,16 @@ import { ApiError } from '@/lib/api-client';
 import { getGig } from './gigs';
 
 const done = new Set<string>();
+/** Whose gigs `done` lists: logout empties the cache, so the next member starts afresh. */
+let doneFor: string | null = null;
 let queue: Promise<void> = Promise.resolve();
 
-/** Fetches each gig and its pictures once, one gig at a time, in the background. */
-export function prefetchGigs(ids: readonly string[]): void {
+/** Fetches each of `owner`'s saved gigs and its pictures once, one at a time, in the background. */
+export function prefetchGigs(ids: readonly string[], owner: string): void {
+  if (owner !== doneFor) {
+    done.clear();
+    doneFor = owner;
+  }
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   for (const id of ids) {
     if (done.has(id)) continue;
@@ -24,9 +30,4 @@ export function prefetchGigs(ids: readonly string[]): void {
       }
     });
   }
-}
-
-/** Forgets what was fetched (tests; a new session). */
-export function resetPrefetched(): void {
-  done.clear();
 }
