@@ -93,7 +93,7 @@ describe('the demo gigs', () => {
         expect(gig.images.length).toBeLessThanOrEqual(2);
       }
     }
-    const all = await api.get<{ meta: { total: number } }>('/api/gigs?per_page=1');
+    const all = await api.get<{ meta: { total: number } }>('/api/gigs?per_page=1&sort=newest');
     expect(all.body.meta.total).toBe(DEMO_GIGS.length);
   });
 
@@ -117,7 +117,7 @@ describe('the demo gigs', () => {
     const marker = await content.get('seed:demo');
     await content.insert({ ...marker, version: 2 });
     expect(await seedDemoData(server.deps.couch, server.deps.logger)).toBe(true);
-    const all = await api.get<{ meta: { total: number } }>('/api/gigs?per_page=1');
+    const all = await api.get<{ meta: { total: number } }>('/api/gigs?per_page=1&sort=newest');
     expect(all.body.meta.total).toBe(DEMO_GIGS.length);
   });
 });

@@ -339,6 +339,34 @@ describe('search, filters, sorting and pagination on a known data set', () => {
     expect(page2.meta).toMatchObject({ total: 3, last_page: 2, total_capped: false });
   });
 
+  it('reads a relevance range only as far as the page needs, and pages through all of it', async () => {
+    // Every gig of this file says "relaxed" (description()); another order reads them all.
+    const all = await search('q=relaxed&sort=newest&per_page=50');
+    expect(all.meta.total_capped).toBe(false);
+    expect(all.meta.total).toBeGreaterThanOrEqual(4);
+    const first = await search('q=relaxed&per_page=1');
+    expect(first.ids).toHaveLength(1);
+    expect(first.meta.total_capped).toBe(true);
+    expect(first.meta.total).toBeLessThanOrEqual(all.meta.total);
+    expect(first.meta.last_page).toBeGreaterThan(1);
+
+    const relevance = await search('q=relaxed&per_page=50');
+    expect(relevance.meta).toMatchObject({ total: all.meta.total, total_capped: false });
+    const paged: string[] = [];
+    for (let page = 1; page <= all.meta.total; page++) {
+      const res = await search(`q=relaxed&per_page=1&page=${page}`);
+      paged.push(...res.ids);
+      if (page === all.meta.total)
+        expect(res.meta).toMatchObject({
+          total: all.meta.total,
+          last_page: all.meta.total,
+          total_capped: false,
+        });
+    }
+    expect(paged).toEqual(relevance.ids);
+    expect([...paged].sort()).toEqual([...all.ids].sort());
+  });
+
   it('names bad query parameters (422)', async () => {
     const res = await api.get<{ errors: Record<string, string[]> }>(
       '/api/gigs?sort=cheapest&min_price=-1&per_page=500&min_rating=9',
@@ -358,5 +386,20 @@ describe('search, filters, sorting and pagination on a known data set', () => {
       body: { status: 'paused' },
     });
     expect((await search('q=cooking')).ids).toEqual(['kyotoCooking']);
+  });
+
+  it('shows a gig as it is now once it changed, though results keep copies of their gigs', async () => {
+    const titles = async () => {
+      const res = await api.get<{ data: { id: string; title: string }[] }>('/api/gigs?q=temples');
+      return res.body.data.map((g) => g.title);
+    };
+    expect(await titles()).toEqual(['Kyoto temples walking tour at dawn']);
+    expect(await titles()).toEqual(['Kyoto temples walking tour at dawn']);
+    const patch = await api.patch(`/api/gigs/${ids.kyotoTemples}`, {
+      token: tokens.amara,
+      body: { title: 'Kyoto temples and moss gardens at dawn' },
+    });
+    expect(patch.status).toBe(200);
+    expect(await titles()).toEqual(['Kyoto temples and moss gardens at dawn']);
   });
 });

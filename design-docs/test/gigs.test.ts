@@ -5,6 +5,7 @@ import { source } from './helpers';
 
 const gig = {
   _id: 'gig:g1',
+  _rev: '3-0123456789abcdef0123456789abcdef',
   type: 'gig',
   status: 'active',
   service_id: 'chef',
@@ -71,6 +72,9 @@ describe('catalog/gigs/views/search/map.js', () => {
     expect(languages).toEqual(['japanese', 'english']);
     expect(places).toEqual(['osaka', 'nara', 'kyōto']);
     expect(bloom).toBe(bloomOf(tokens));
+    expect(value).toHaveLength(8);
+    expect((value as unknown[])[6]).toBe(gig.published_at);
+    expect((value as unknown[])[7]).toBe(gig._rev);
     for (const token of tokens) expect(bloomHas(bloom, token)).toBe(true);
   });
 
@@ -88,6 +92,16 @@ describe('catalog/gigs/views/browse/map.js', () => {
     expect(emitted.map(([key]) => key)).toEqual([
       ['chef', -4.8, -Date.parse(gig.published_at)],
       ['*', -4.8, -Date.parse(gig.published_at)],
+    ]);
+    expect(emitted[0]![1]).toEqual([
+      8000,
+      1,
+      4.8,
+      ['japanese', 'english'],
+      ['osaka', 'nara', 'kyōto'],
+      '',
+      gig.published_at,
+      gig._rev,
     ]);
     expect(runMap(map, { ...gig, status: 'paused' })).toEqual([]);
   });

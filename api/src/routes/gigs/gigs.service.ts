@@ -9,6 +9,7 @@ import { userKey, type UserDoc } from '../users/users.model';
 import { toUser } from '../users/users.view';
 import { openOrderCount } from './gig-orders';
 import { bloomHas, tokenize } from './search-text';
+import { readWindow, type IndexRow, type ReadRange } from './search-window';
 
 type Deps = Pick<AppDeps, 'couch' | 'logger'>;
 
@@ -308,46 +309,67 @@ export async function agentGigs(deps: Deps, owner: UserDoc): Promise<Gig[]> {
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
 }
 
-type IndexValue = [number, number, number, string[], string[], string, string];
+/** price, days, rating, languages, places, Bloom filter, published_at, _rev (the view's value) */
+type IndexValue = [number, number, number, string[], string[], string, string, string?];
 
 /**
- * Search without a search plug-in, at a cost that does not grow with the number of gigs:
- * one word's range of the `gigs/search` view (the longest word, usually the rarest), already in
- * relevance order, read up to SEARCH_CANDIDATES rows; the other words are checked with each
- * row's Bloom filter, the filters on the row's value, then the page's documents are read and
- * checked exactly. When the range holds more rows than that, `total_capped` says the total
- * counts the best SEARCH_CANDIDATES matches only.
+ * The gigs a search page shows, as last read, by id. An index row carries its document's
+ * revision, so a copy is used only while it is the current one: a changed gig is read again.
+ * Popular gigs come up on many searches; this spares reading them each time.
  */
-export async function searchGigs(
-  deps: Deps,
-  query: GigSearch,
-): Promise<ListResponse<GigSummary> & { meta: { total_capped: boolean } }> {
+const pageDocs = ttlCache<string, GigDoc>({ ttlMs: 10 * 60_000, maxEntries: 2_000 });
+
+/** The documents of a page's index rows, in their order; gigs gone or no longer active left out. */
+async function docsOf(deps: Deps, rows: IndexRow<IndexValue>[]): Promise<GigDoc[]> {
+  const found = new Map<string, GigDoc>();
+  const missing: string[] = [];
+  for (const row of rows) {
+    const copy = pageDocs.get(row.id)?.value;
+    if (copy && row.value[7] !== undefined && copy._rev === row.value[7]) found.set(row.id, copy);
+    else missing.push(row.id);
+  }
+  if (missing.length) {
+    const result = await deps.couch.db('catalog').fetch({ keys: missing });
+    for (const row of result.rows as { id?: string; doc?: GigDoc }[]) {
+      if (!row.doc) continue;
+      const { _attachments: _, ...doc } = row.doc;
+      pageDocs.set(doc._id, doc);
+      found.set(doc._id, doc);
+    }
+  }
+  return rows
+    .map((row) => found.get(row.id))
+    .filter((doc): doc is GigDoc => doc?.type === 'gig' && doc.status === 'active');
+}
+
+/**
+ * The index rows a search keeps, in index order (relevance), and how they were read. Exported
+ * for the benchmark, which times this part alone.
+ */
+export async function searchCandidates(deps: Deps, query: GigSearch) {
   const catalog = deps.couch.db('catalog');
   const words = query.q ? tokenize(query.q) : [];
   const scope = query.service ?? '*';
-  let rows: { id: string; key: unknown[]; value: IndexValue }[];
-  if (words.length) {
-    const primary = [...words].sort((a, b) => b.length - a.length)[0]!;
-    const result = await catalog.view<IndexValue>('gigs', 'search', {
-      startkey: [primary, scope],
-      endkey: [primary, scope, {}],
-      limit: SEARCH_CANDIDATES + 1,
+  // The longest word, usually the rarest: its range is read, the other words are checked with
+  // each row's Bloom filter.
+  const primary = [...words].sort((a, b) => b.length - a.length)[0];
+  const [view, first, last] = primary
+    ? (['search', [primary, scope], [primary, scope, {}]] as const)
+    : (['browse', [scope], [scope, {}]] as const);
+  const read: ReadRange<IndexValue> = async ({ startkey, skip, limit }) => {
+    const result = await catalog.view<IndexValue>('gigs', view, {
+      startkey,
+      endkey: last,
+      limit,
+      ...(skip ? { skip } : {}),
     });
-    rows = result.rows as unknown as typeof rows;
-  } else {
-    const result = await catalog.view<IndexValue>('gigs', 'browse', {
-      startkey: [scope],
-      endkey: [scope, {}],
-      limit: SEARCH_CANDIDATES + 1,
-    });
-    rows = result.rows as unknown as typeof rows;
-  }
-  const capped = rows.length > SEARCH_CANDIDATES;
-  if (capped) rows = rows.slice(0, SEARCH_CANDIDATES);
-
+    return result.rows as unknown as IndexRow<IndexValue>[];
+  };
   const language = query.language?.toLowerCase();
   const destination = query.destination?.toLowerCase();
-  let matches = rows.filter(({ value: [price, days, rating, languages, places, bloom] }) => {
+  const accept = ({
+    value: [price, days, rating, languages, places, bloom],
+  }: IndexRow<IndexValue>) => {
     if (words.length > 1 && !words.every((w) => bloomHas(bloom, w))) return false;
     if (query.min_price !== undefined && price < query.min_price) return false;
     if (query.max_price !== undefined && price > query.max_price) return false;
@@ -356,8 +378,31 @@ export async function searchGigs(
     if (language && !languages.includes(language)) return false;
     if (destination && !places.some((p) => p.includes(destination))) return false;
     return true;
-  });
-  const publishedAt = (r: (typeof rows)[number]) => r.value[6];
+  };
+  // In index order, the page (and one more row, to know a next page exists) is all a search
+  // needs; other orders need every candidate.
+  const want =
+    query.sort === 'relevance' ? query.page * query.per_page + 1 : Number.POSITIVE_INFINITY;
+  return { words, ...(await readWindow(read, [...first], accept, want, SEARCH_CANDIDATES)) };
+}
+
+/**
+ * Search without a search plug-in, at a cost that does not grow with the number of gigs:
+ * one word's range of the `gigs/search` view (the longest word, usually the rarest), already in
+ * relevance order, read only as far as the page needs (search-window.ts) and never past
+ * SEARCH_CANDIDATES rows; the other words are checked with each row's Bloom filter, the filters
+ * on the row's value, then the page's documents are read and checked exactly. When the range
+ * was not read to its end, `total_capped` says the total counts the matches read so far only.
+ */
+export async function searchGigs(
+  deps: Deps,
+  query: GigSearch,
+): Promise<ListResponse<GigSummary> & { meta: { total_capped: boolean } }> {
+  const { words, matches: candidates, exhausted } = await searchCandidates(deps, query);
+  const capped = !exhausted;
+  let matches = candidates;
+  type Row = (typeof matches)[number];
+  const publishedAt = (r: Row) => r.value[6];
   if (query.sort === 'newest')
     matches = [...matches].sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)));
   if (query.sort === 'price_asc') matches = [...matches].sort((a, b) => a.value[0] - b.value[0]);
@@ -365,12 +410,7 @@ export async function searchGigs(
   if (query.sort === 'rating') matches = [...matches].sort((a, b) => b.value[2] - a.value[2]);
 
   const start = (query.page - 1) * query.per_page;
-  const pageIds = matches.slice(start, start + query.per_page).map((r) => r.id);
-  const docs = pageIds.length
-    ? ((await catalog.fetch({ keys: pageIds })).rows as { doc?: GigDoc }[])
-        .map((r) => r.doc)
-        .filter((d): d is GigDoc => !!d)
-    : [];
+  const docs = await docsOf(deps, matches.slice(start, start + query.per_page));
   // The Bloom filter may let a gig through that lacks a word: the page is checked exactly.
   const exact = docs.filter((doc) => {
     if (words.length < 2) return true;

@@ -2,8 +2,9 @@
 // gig is listed under every word of its title, description, location and destinations, twice:
 // under its service and under '*' (any service). The rest of the key orders a word's gigs by
 // relevance: title matches first, then rating, then the newest. The value carries what filters
-// and sorts need without reading documents, and a 64-bit Bloom filter of all the gig's words,
-// so a query for several words scans one word's range only. api/src/routes/gigs/search-text.ts
+// and sorts need without reading documents, a 64-bit Bloom filter of all the gig's words, so a
+// query for several words scans one word's range only, and the revision, so the API can tell
+// whether the copy of the document it keeps is the current one. api/src/routes/gigs/search-text.ts
 // holds the same tokenizer and filter; a unit test keeps the two equal.
 function (doc) {
   if (doc.type !== 'gig' || doc.status !== 'active') return;
@@ -62,7 +63,8 @@ function (doc) {
     (doc.languages || []).map(function (l) { return String(l).toLowerCase(); }),
     (doc.destinations || []).concat(doc.location ? [doc.location] : []).map(function (d) { return String(d).toLowerCase(); }),
     hex(high) + hex(low),
-    doc.published_at || doc.created_at
+    doc.published_at || doc.created_at,
+    doc._rev
   ];
   for (var j = 0; j < tokens.length; j++) {
     var rank = seenTitle[tokens[j]] ? 0 : 1;
