@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, it, expect } from 'vitest';
 import {
   formatMs,
   formatRatio,
   formatTable,
+  measure,
   nodeFlags,
   percentile,
   ratio,
@@ -116,5 +119,32 @@ describe('nodeFlags', () => {
     expect(nodeFlags(['--import', 'tsx'])).toEqual(['--import', 'tsx']);
     expect(nodeFlags(['--import', './other.mjs'])).toEqual(['--import', './other.mjs']);
     expect(nodeFlags([])).toEqual([]);
+  });
+});
+
+describe('measure with paths', () => {
+  it('takes the paths in turn, over every connection', async () => {
+    const seen = new Map<string, number>();
+    const server = http.createServer((req, res) => {
+      seen.set(req.url!, (seen.get(req.url!) ?? 0) + 1);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await measure('paths', {
+        url: `http://127.0.0.1:${port}/unused`,
+        paths: ['/a?x=1', '/b', '/c'],
+        connections: 2,
+        durationSeconds: 0.5,
+        warmupSeconds: 0,
+      });
+      expect(result.non2xx + result.errors).toBe(0);
+      expect([...seen.keys()].sort()).toEqual(['/a?x=1', '/b', '/c']);
+      const counts = [...seen.values()];
+      expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -16,6 +16,11 @@ import autocannon from 'autocannon';
 
 export interface MeasureOptions {
   url: string;
+  /**
+   * Paths on the url's host to take turns (each request the next one, all connections sharing
+   * the turn): a load of many different requests rather than one repeated.
+   */
+  paths?: readonly string[];
   method?: autocannon.Request['method'];
   headers?: Record<string, string>;
   body?: string | Buffer;
@@ -54,7 +59,21 @@ export const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 function run(options: MeasureOptions, durationSeconds: number): Promise<autocannon.Result> {
+  const paths = options.paths;
+  let turn = 0;
   return autocannon({
+    ...(paths?.length
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                path: paths[turn++ % paths.length]!,
+              }),
+            },
+          ],
+        }
+      : {}),
     url: options.url,
     method: options.method ?? 'GET',
     headers: options.headers,
