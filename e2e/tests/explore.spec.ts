@@ -2,8 +2,9 @@
 // Explore, search and the gig page (issue 8) on the seeded demo gigs: a guest searches by a word
 // with a price filter, the URL holds the search and Back restores it, opens a gig and sees its
 // packages and agent; home and service pages show real featured gigs; a member's "Continue"
-// opens a conversation about the package; a gig opened once opens offline; axe finds no serious
-// problem on /explore and a gig page.
+// opens a conversation about the package; a search longer than a page counts a lower bound and
+// pages on; a gig opened once opens offline; axe finds no serious problem on /explore and a gig
+// page.
 import { expect, test, type Page } from '@playwright/test';
 import { createMember, seriousAxeViolations } from '../support/members';
 
@@ -198,6 +199,83 @@ test.describe('without the service worker', () => {
         { timeout: 20_000 },
       )
       .toBe(`${title} (Half-day walk)`);
+  });
+
+  test('a search with more gigs than a page counts at least them ("42+"), and the next pages go on', async ({
+    page,
+    request,
+  }) => {
+    // 45 gigs that share a word no other gig has: a range longer than the first read (42 rows).
+    const agent = await createMember(request, {
+      name: 'Rui Pages',
+      password: 'a long agent password',
+      prefix: 'pages',
+      role: 'Agent',
+    });
+    const word = `zq${Date.now().toString(36)}`;
+    const headers = { authorization: `Bearer ${agent.token}` };
+    const ids: string[] = [];
+    for (let i = 1; i <= 45; i++) {
+      const created = await request.post('/api/gigs', {
+        headers,
+        data: {
+          title: `Harbour walk number ${i} ${word}`,
+          service_id: 'tour-guide',
+          description: `A short harbour walk, one of many, tagged ${word} for this test.`,
+          languages: ['English'],
+          destinations: ['Porto'],
+          packages: [
+            {
+              tier: 'basic',
+              name: 'Walk',
+              price: { amount: 2000 + i * 100, currency: 'USD' },
+              delivery_days: 1,
+              revisions: 0,
+            },
+          ],
+          status: 'active',
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      ids.push(((await created.json()) as { gig: { id: string } }).gig.id);
+    }
+    try {
+      const results = page.getByTestId('gig-card');
+      const pages = page.getByRole('navigation', { name: 'Result pages' });
+      await page.goto(`/explore?q=${word}`);
+      // The first page stops reading once it is full: its count is a lower bound ("42+").
+      const heading = page.getByRole('heading', { level: 2, name: /gigs for “/ });
+      await expect(heading).toHaveText(new RegExp(`^\\d+\\+ gigs for “${word}”$`));
+      const atLeast = Number((await heading.textContent())!.split('+')[0]);
+      expect(atLeast).toBeGreaterThan(20);
+      expect(atLeast).toBeLessThan(45);
+      await expect(results).toHaveCount(20);
+      const first = await results.allTextContents();
+
+      await pages.getByRole('link', { name: 'Page 2' }).click();
+      await expect(page).toHaveURL(new RegExp(`/explore\\?q=${word}&page=2$`));
+      await expect(results).toHaveCount(20);
+      // Reading as far as page 2 needs reaches the end of the range: now the count is exact.
+      await expect(heading).toHaveText(`45 gigs for “${word}”`);
+      const second = await results.allTextContents();
+      expect(second.filter((text) => first.includes(text))).toEqual([]);
+
+      await pages.getByRole('link', { name: 'Page 3' }).click();
+      await expect(
+        page.getByRole('heading', { level: 2, name: `45 gigs for “${word}”` }),
+      ).toBeVisible();
+      await expect(results).toHaveCount(5);
+      await expect(pages.getByRole('link', { name: 'Page 4' })).toHaveCount(0);
+
+      // Sorted by price, every match is counted at once.
+      await page.getByLabel('Sort by', { exact: true }).selectOption('price_asc');
+      await expect(
+        page.getByRole('heading', { level: 2, name: `45 gigs for “${word}”` }),
+      ).toBeVisible();
+      await expect(results.first()).toContainText('From $21');
+    } finally {
+      for (const id of ids) await request.delete(`/api/gigs/${id}`, { headers });
+    }
   });
 
   test('axe finds no serious or critical problem on /explore and a gig page', async ({ page }) => {

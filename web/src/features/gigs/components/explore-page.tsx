@@ -17,6 +17,7 @@ import {
   type GigSort,
 } from '../utils/filters';
 import { fromMinorUnits, toMinorUnits } from '../utils/money';
+import { resultsHeading } from '../utils/results-heading';
 import { GigCard } from './gig-card';
 import './gigs.css';
 
@@ -345,16 +346,4 @@ export function ExplorePage({ services, gigHref, heartFor, categoriesHref }: Exp
       </div>
     </div>
   );
-}
-
-function resultsHeading(
-  status: 'loading' | 'ready' | 'error',
-  list: { meta: { total: number; total_capped?: boolean } } | null,
-  filters: GigFilters,
-): string {
-  if (status === 'error') return 'No results';
-  if (!list || status === 'loading') return 'Searching…';
-  const { total, total_capped: capped } = list.meta;
-  const count = `${total}${capped ? '+' : ''} gig${total === 1 && !capped ? '' : 's'}`;
-  return filters.q ? `${count} for “${filters.q}”` : count;
 }
