@@ -40,7 +40,7 @@ export const DEMO_GIGS: DemoGig[] = [
     fields: {
       title: 'Gorée Island history walk with a licensed guide',
       service_id: 'tour-guide',
-      description: `Cross from the Dakar ferry terminal to **Gorée Island** and walk its lanes with a guide who has told its story for eleven years.
+      description: `Cross from the Dakar ferry terminal to **Gorée Island** for a walking tour of its lanes, with a guide who has told its story for eleven years.
 
 - The House of Slaves and the Door of No Return, explained with care
 - The Castel viewpoint and the artists' quarter
@@ -88,7 +88,7 @@ The walk is slow and shaded; we stop wherever you have questions. Ferry tickets 
     fields: {
       title: 'Lac Rose and coastal dunes day trip from Dakar',
       service_id: 'tour-guide',
-      description: `A day at **Lac Rose (Retba)**, the lake that turns pink in the dry season. We meet the salt collectors, ride through the dunes to the Atlantic and stop at a Fula village for tea.
+      description: `A day tour to **Lac Rose (Retba)**, the lake that turns pink in the dry season. We meet the salt collectors, ride through the dunes to the Atlantic and stop at a Fula village for tea.
 
 Best from November to June; I will tell you honestly if the colour is weak that week.`,
       location: 'Dakar, Senegal',
@@ -158,7 +158,7 @@ I know the doormen and the musicians, and I get you home safely after. Evenings 
     fields: {
       title: 'Three days in the Sine-Saloum delta by pirogue and on foot',
       service_id: 'tour-guide',
-      description: `Mangroves, shell islands and baobab villages: a three-day trek through the **Sine-Saloum delta**, sleeping in small eco-lodges.
+      description: `Mangroves, shell islands and baobab villages: a three-day guided tour through the **Sine-Saloum delta**, sleeping in small eco-lodges.
 
 Days are about five hours of walking and paddling. Birdwatchers bring binoculars: pelicans and flamingos are common from December.`,
       location: 'Dakar, Senegal',
