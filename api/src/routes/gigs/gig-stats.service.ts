@@ -118,9 +118,12 @@ export class ViewCounter {
     }
   }
 
-  /** Writes the pending counts; one that fails is kept and written next time. */
+  /**
+   * Writes the pending counts; one that fails is kept and written next time. Flushes run one
+   * after another; one that failed (its caller has the error) does not stop the next.
+   */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
+    this.flushing = this.flushing.catch(() => undefined).then(async () => {
       const batch = [...this.pending];
       this.pending.clear();
       let failure: unknown;

@@ -19,6 +19,38 @@ describe('ViewCounter', () => {
   });
 });
 
+describe('ViewCounter.flush', () => {
+  it('keeps the counts of a failed write and writes them at the next flush', async () => {
+    const written: { _id: string; views: number }[] = [];
+    let failNext = true;
+    const catalog = {
+      get: async () => {
+        throw Object.assign(new Error('missing'), { statusCode: 404 });
+      },
+      insert: async (doc: { _id: string; views: number }) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('database unreachable');
+        }
+        written.push(doc);
+        return { ok: true };
+      },
+    };
+    const counter = new ViewCounter({
+      couch: { db: () => catalog } as never,
+      logger: { warn: () => undefined } as never,
+    });
+    const now = Date.UTC(2026, 2, 7, 10, 0);
+    counter.record('g1', 'u:a', now);
+    counter.record('g1', 'u:b', now);
+    await expect(counter.flush()).rejects.toThrow('database unreachable');
+    await counter.flush();
+    expect(written).toEqual([
+      expect.objectContaining({ _id: statId('g1', '2026-03-07'), views: 2 }),
+    ]);
+  });
+});
+
 describe('days', () => {
   it('lists the last 30 UTC days, oldest first, ending today, across a month end', () => {
     const days = lastDays(30, new Date(Date.UTC(2026, 2, 3, 23, 30)));
