@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, newAccount, type Session } from './helpers/client';
+import { client, demoTokens, newAccount, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
 const tokens: Record<string, string> = {};
-const login = async (email: string) =>
-  (await api.post<Session>('/api/login', { body: { email, password: 'wayfarer-demo' } })).body
-    .token;
 
 beforeAll(async () => {
   server = await startTestServer();
   api = client(server);
-  for (const [key, email] of Object.entries({
-    amara: 'amara@wayfarer.test',
-    kenji: 'kenji@wayfarer.test',
-    lucia: 'lucia@wayfarer.test',
-    sofia: 'sofia@wayfarer.test',
-    admin: 'admin@wayfarer.test',
-  })) {
-    tokens[key] = await login(email);
-  }
+  Object.assign(tokens, await demoTokens(api, ['amara', 'kenji', 'lucia', 'sofia', 'admin']));
 });
 afterAll(() => server.close());
 

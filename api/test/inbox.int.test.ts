@@ -4,26 +4,17 @@ import path from 'node:path';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
-import { client, type Session } from './helpers/client';
+import { client, demoSessions, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
 const sessions: Record<string, Session> = {};
-const login = async (email: string) =>
-  (await api.post<Session>('/api/login', { body: { email, password: 'wayfarer-demo' } })).body;
 
 beforeAll(async () => {
   server = await startTestServer();
   api = client(server);
-  for (const [key, email] of Object.entries({
-    sofia: 'sofia@wayfarer.test',
-    amara: 'amara@wayfarer.test',
-    kenji: 'kenji@wayfarer.test',
-    mei: 'mei@wayfarer.test',
-  })) {
-    sessions[key] = await login(email);
-  }
+  Object.assign(sessions, await demoSessions(api, ['sofia', 'amara', 'kenji', 'mei']));
 });
 afterAll(() => server.close());
 
@@ -235,7 +226,7 @@ describe('offline messages through the sync gateway', () => {
     await local.replicate.to(remote);
     await server.deps.jobs.idle();
 
-    const lucia = await login('lucia@wayfarer.test');
+    const lucia = (await demoSessions(api, ['lucia'])).lucia;
     sessions.lucia = lucia;
     const conversation = (await inboxOf('lucia')).find((c) => c.other.tagname === 'sofia_marin')!;
     expect(conversation.unread_count).toBe(3);
@@ -295,7 +286,7 @@ describe('offline messages through the sync gateway', () => {
     await local.replicate.to(remote);
     await server.deps.jobs.idle();
     const omarDb = server.deps.couch.server.use(
-      userDbName((await login('omar@wayfarer.test')).user.id),
+      userDbName((await demoSessions(api, ['omar'])).omar.user.id),
     );
     const copy = (await omarDb.get(`message:${ok}`)) as unknown as {
       _attachments: Record<string, { content_type: string }>;
@@ -340,7 +331,7 @@ describe('account deletion', () => {
         .status,
     ).toBe(204);
 
-    sessions.rafael = await login('rafael@wayfarer.test');
+    sessions.rafael = (await demoSessions(api, ['rafael'])).rafael;
     const conversation = (await inboxOf('rafael')).find(
       (c) => c.last_message.body === 'Before I go',
     )!;

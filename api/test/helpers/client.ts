@@ -72,6 +72,34 @@ export interface Session {
   session_expires_at: string;
 }
 
+/** The password of every seeded demo account. */
+export const DEMO_PASSWORD = 'wayfarer-demo';
+
+/** Logs in seeded demo members by name (`amara` is amara@wayfarer.test): their sessions. */
+export async function demoSessions<K extends string>(
+  api: ReturnType<typeof client>,
+  names: readonly K[],
+): Promise<Record<K, Session>> {
+  const sessions = {} as Record<K, Session>;
+  for (const name of names) {
+    const res = await api.post<Session>('/api/login', {
+      body: { email: `${name}@wayfarer.test`, password: DEMO_PASSWORD },
+    });
+    if (res.status !== 200) throw new Error(`demo login ${name}: ${res.status}`);
+    sessions[name] = res.body;
+  }
+  return sessions;
+}
+
+/** The same, each member's access token only. */
+export async function demoTokens<K extends string>(
+  api: ReturnType<typeof client>,
+  names: readonly K[],
+): Promise<Record<K, string>> {
+  const sessions = await demoSessions(api, names);
+  return Object.fromEntries(names.map((n) => [n, sessions[n].token])) as Record<K, string>;
+}
+
 /** Latest mail to an address from the local outbox, via the dev endpoint. */
 export async function latestMail(server: TestServer, to: string) {
   const res = await server.request('/api/dev/mail');
