@@ -1,27 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentStats } from '../src/schemas/gig-stats';
-import { client, newAccount, type Session } from './helpers/client';
+import { client, demoTokens, newAccount, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
 const tokens: Record<string, string> = {};
-const login = async (email: string) =>
-  (await api.post<Session>('/api/login', { body: { email, password: 'wayfarer-demo' } })).body
-    .token;
 
 beforeAll(async () => {
   server = await startTestServer();
   api = client(server);
-  for (const [key, email] of Object.entries({
-    amara: 'amara@wayfarer.test',
-    kenji: 'kenji@wayfarer.test',
-    sofia: 'sofia@wayfarer.test',
-    daniel: 'daniel@wayfarer.test',
-    admin: 'admin@wayfarer.test',
-  })) {
-    tokens[key] = await login(email);
-  }
+  Object.assign(tokens, await demoTokens(api, ['amara', 'kenji', 'sofia', 'daniel', 'admin']));
 });
 afterAll(() => server.close());
 
@@ -175,6 +164,12 @@ describe('wishlist saves', () => {
     ]);
     await writeThroughGateway(tokens.daniel!, [item('d3', id), wishlist('d3')]);
     expect(gigStats(await stats('amara'), id).saves_total).toBe(1);
+  });
+
+  it('does not count a draft saved by its id', async () => {
+    const draft = await newGig('amara', 'draft');
+    await writeThroughGateway(tokens.sofia!, [wishlist('s3'), item('s3', draft)]);
+    expect(gigStats(await stats('amara'), draft)).toMatchObject({ saves_30d: 0, saves_total: 0 });
   });
 
   it('ignores saved items naming no gig (a deleted one, or another kind)', async () => {

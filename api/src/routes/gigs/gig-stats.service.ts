@@ -6,6 +6,7 @@ import { userDbName } from '../../couch/userdb';
 import type { AgentStats } from '../../schemas/gig-stats';
 import type { UserDoc } from '../users/users.model';
 import { gigOrderCounts } from './gig-orders';
+import { agentGigs } from './gigs.service';
 
 type Deps = Pick<AppDeps, 'couch' | 'logger'>;
 
@@ -123,24 +124,26 @@ export class ViewCounter {
    * after another; one that failed (its caller has the error) does not stop the next.
    */
   flush(): Promise<void> {
-    this.flushing = this.flushing.catch(() => undefined).then(async () => {
-      const batch = [...this.pending];
-      this.pending.clear();
-      let failure: unknown;
-      for (const [key, count] of batch) {
-        const [gigId, day] = key.split('|') as [string, string];
-        try {
-          await updateStat(this.deps.couch, gigId, day, (doc) => ({
-            ...doc,
-            views: doc.views + count,
-          }));
-        } catch (error) {
-          this.pending.set(key, (this.pending.get(key) ?? 0) + count);
-          failure ??= error;
+    this.flushing = this.flushing
+      .catch(() => undefined)
+      .then(async () => {
+        const batch = [...this.pending];
+        this.pending.clear();
+        let failure: unknown;
+        for (const [key, count] of batch) {
+          const [gigId, day] = key.split('|') as [string, string];
+          try {
+            await updateStat(this.deps.couch, gigId, day, (doc) => ({
+              ...doc,
+              views: doc.views + count,
+            }));
+          } catch (error) {
+            this.pending.set(key, (this.pending.get(key) ?? 0) + count);
+            failure ??= error;
+          }
         }
-      }
-      if (failure) throw failure;
-    });
+        if (failure) throw failure;
+      });
     return this.flushing;
   }
 }
@@ -211,11 +214,13 @@ export async function recountSaves(deps: Deps, userId: string): Promise<void> {
   const before = new Set(stored?.gig_ids ?? []);
   const added = current.filter((id) => !before.has(id));
   if (added.length) {
-    // Only gigs that exist count (an item may name a deleted gig).
+    // Only published gigs count: an item may name a deleted gig, or the id of a draft.
     const existing = await catalog.fetch({ keys: added.map((id) => `gig:${id}`) });
     const day = utcDay();
-    for (const row of existing.rows as { doc?: { type?: string; id?: string } }[]) {
-      if (row.doc?.type !== 'gig' || !row.doc.id) continue;
+    for (const row of existing.rows as {
+      doc?: { type?: string; id?: string; status?: string };
+    }[]) {
+      if (row.doc?.type !== 'gig' || row.doc.status !== 'active' || !row.doc.id) continue;
       await updateStat(deps.couch, row.doc.id, day, (doc) =>
         doc.savers.includes(userId) ? null : { ...doc, savers: [...doc.savers, userId] },
       );
@@ -254,14 +259,7 @@ export async function agentStats(deps: Deps, owner: UserDoc): Promise<AgentStats
     deps.logger.warn({ err: error }, 'writing gig views failed; kept for the next try'),
   );
   const catalog = deps.couch.db('catalog');
-  const gigRows = await catalog.view('gigs', 'by_owner', {
-    key: owner.id,
-    reduce: false,
-    include_docs: true,
-  });
-  const gigs = gigRows.rows
-    .map((r) => r.doc as unknown as { id: string; title: string; status: string })
-    .filter((g) => !!g?.id);
+  const gigs = await agentGigs(deps, owner);
   const ids = gigs.map((g) => g.id);
   const days = lastDays();
   const perDay = new Map(days.map((day) => [day, { day, views: 0, saves: 0 }]));
@@ -301,7 +299,7 @@ export async function agentStats(deps: Deps, owner: UserDoc): Promise<AgentStats
     gigs: gigs.map((gig) => ({
       id: gig.id,
       title: gig.title,
-      status: gig.status as AgentStats['gigs'][number]['status'],
+      status: gig.status,
       views_30d: perGig.get(gig.id)!.views,
       saves_30d: perGig.get(gig.id)!.saves,
       views_total: allTime.get(gig.id)?.[0] ?? 0,
