@@ -2,7 +2,7 @@
 // HTML and run no script, so the server writes a page's Open Graph tags into index.html itself.
 import type { AppDeps } from '../context';
 import { AppError } from '../lib/errors';
-import { getGig } from '../routes/gigs/gigs.service';
+import { getGigDoc, imageUrl } from '../routes/gigs/gigs.service';
 
 export interface PageMeta {
   title: string;
@@ -77,13 +77,15 @@ export function gigPageMeta(deps: Pick<AppDeps, 'couch' | 'logger' | 'publicUrl'
     const match = GIG_PATH.exec(pathname);
     if (!match) return null;
     try {
-      const gig = await getGig(deps, match[1]!, undefined);
+      // The gig alone (not its owner, as GET /api/gigs/:id reads): only a published one.
+      const gig = await getGigDoc(deps, match[1]!);
+      if (gig.status !== 'active') return null;
       const base = deps.publicUrl();
       return {
         title: gig.title,
         description: plainSummary(gig.description),
         url: `${base}/gigs/${encodeURIComponent(gig.id)}`,
-        image: gig.images[0] ? `${base}${gig.images[0]}` : null,
+        image: gig.images[0] ? `${base}${imageUrl(gig, gig.images[0].id)}` : null,
       };
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return null;

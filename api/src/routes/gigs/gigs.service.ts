@@ -99,7 +99,7 @@ async function cachedOwnersOf(deps: Deps, ids: string[]) {
   return owners;
 }
 
-function imageUrl(doc: GigDoc, imageId: string) {
+export function imageUrl(doc: Pick<GigDoc, 'id'>, imageId: string) {
   return `/api/gigs/${doc.id}/images/${imageId}`;
 }
 
@@ -152,7 +152,7 @@ export async function getGig(deps: Deps, id: string, viewer: UserDoc | undefined
   const doc = await getGigDoc(deps, id);
   const mayManage = viewer && (viewer.id === doc.owner_id || viewer.role === 'Admin');
   if (doc.status !== 'active' && !mayManage) throw notFound('No such gig.');
-  const owners = await ownersOf(deps, [doc.owner_id]);
+  const owners = await cachedOwnersOf(deps, [doc.owner_id]);
   return toGig(doc, owners.get(doc.owner_id));
 }
 
