@@ -67,12 +67,11 @@ import {
   within,
   numberFromEnv,
 } from './lib/harness';
-import { parseEnv } from '../api/src/config/env';
 import { userDbName } from '../api/src/couch/userdb';
 import type { JobDoc, JobResult } from '../api/src/jobs/jobs';
-import { startServer, type RunningServer } from '../api/src/server';
+import type { RunningServer } from '../api/src/server';
+import { startBenchApi } from './lib/servers';
 
-const HOST = '127.0.0.1';
 const NAME = 'delivery';
 
 const messageCount = numberFromEnv('BENCH_MESSAGES', 10, true, 1);
@@ -794,10 +793,8 @@ function timeline() {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
-  const webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));
   const pouchDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-pouch-'));
-  tempDirs.push(dataDir, webDist, pouchDir);
+  tempDirs.push(pouchDir);
 
   const loadAtStart = loadavg()[0]!;
   if (loadAtStart > cpus().length) {
@@ -807,20 +804,19 @@ async function main(): Promise<number> {
     );
   }
   console.log(`${NAME}: starting the API (embedded database)…`);
-  const env = parseEnv({
-    PORT: '0',
-    HOST,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-    // Not production: GET /api/dev/mail (the local outbox) serves the verification links.
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_PER_IP: '100000',
-    WEB_DIST: webDist,
+  const started = await startBenchApi({
+    env: {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+      // Not production: GET /api/dev/mail (the local outbox) serves the verification links.
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_PER_IP: '100000',
+    },
+    keep: (dir) => tempDirs.push(dir),
   });
-  api = await startServer(env);
+  api = started.running;
   const running = api;
-  const apiUrl = `http://${HOST}:${running.port}`;
+  const apiUrl = started.url;
   const couch = running.deps.couch;
   const databasePid = couch.embedded?.pid;
 

@@ -45,12 +45,10 @@
  * be prepared within its limit.
  */
 import http from 'node:http';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
+import type { ServerType } from '@hono/node-server';
 import { SERVER_DATABASES } from '@wayfarer/couch';
 import {
   DEFAULT_WARMUP_SECONDS,
@@ -65,14 +63,13 @@ import {
   type MeasureResult,
   numberFromEnv,
 } from './lib/harness';
-import { parseEnv } from '../api/src/config/env';
 import { searchCandidates, searchGigs, type GigDoc } from '../api/src/routes/gigs/gigs.service';
 import { tokenize } from '../api/src/routes/gigs/search-text';
 import { gigSearchSchema, SEARCH_CANDIDATES } from '../api/src/schemas';
-import { startServer, type RunningServer } from '../api/src/server';
+import type { RunningServer } from '../api/src/server';
+import { closeBare, startBare, startBenchApi } from './lib/servers';
 
 const NAME = 'gig-search';
-const HOST = '127.0.0.1';
 const BARE = 'bare hono GET /json';
 const BATCH = 1000;
 const SEED = 0x9e3779b9;
@@ -569,24 +566,6 @@ function databaseGet(couchUrl: string, pathname: string, deadline: number): Prom
   });
 }
 
-function startBare(): Promise<{ server: ServerType; url: string }> {
-  const app = new Hono();
-  app.get('/json', (c) => c.json([{ id: 'a', name: 'A' }]));
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: HOST }, (info: AddressInfo) =>
-      resolve({ server, url: `http://${HOST}:${info.port}` }),
-    );
-    server.once('error', reject);
-  });
-}
-
-function closeBare(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // State for the clean-up (a signal or the watchdog can come at any point).
 
@@ -908,27 +887,20 @@ async function runSize(
     rows: [],
     load_average: { start: loadavg()[0]!, end: 0 },
   };
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
-  const webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));
-  tempDirs.add(dataDir);
-  tempDirs.add(webDist);
   try {
     console.log(`\n${NAME}: ${sizeLabel(count)}: starting a fresh API (embedded database)…`);
-    const env = parseEnv({
-      PORT: '0',
-      HOST,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      // The services and agents, not the demo gigs: the data set is the generated one alone.
-      SEED_DEMO_GIGS: 'false',
-      RATE_LIMIT_PER_IP: '1000000',
-      WEB_DIST: webDist,
+    const started = await startBenchApi({
+      env: {
+        SEED_DEMO: 'true',
+        // The services and agents, not the demo gigs: the data set is the generated one alone.
+        SEED_DEMO_GIGS: 'false',
+        RATE_LIMIT_PER_IP: '1000000',
+      },
+      keep: (dir) => tempDirs.add(dir),
     });
-    const running = await startServer(env);
+    const running = started.running;
     api = running;
-    const apiUrl = `http://${HOST}:${running.port}`;
+    const apiUrl = started.url;
     const deadline = Date.now() + prepLimitSeconds * 1000;
     const prep = result.prep;
     let indexStarted: number | undefined;

@@ -16,12 +16,9 @@
  * (default 10), BENCH_WARMUP seconds of discarded warm-up per route (default 2).
  * Exits 1 if any request errored or answered non-2xx.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
+import type { ServerType } from '@hono/node-server';
 import {
   DEFAULT_WARMUP_SECONDS,
   measure,
@@ -31,33 +28,14 @@ import {
   type MeasureResult,
   numberFromEnv,
 } from './lib/harness';
-import { parseEnv } from '../api/src/config/env';
-import { startServer, type RunningServer } from '../api/src/server';
+import type { RunningServer } from '../api/src/server';
+import { closeBare, startBare, startBenchApi } from './lib/servers';
 
-const HOST = '127.0.0.1';
 const BASELINE = 'bare hono GET /json';
 
 const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
 const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);
 const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
-
-function startBare(): Promise<{ server: ServerType; url: string }> {
-  const app = new Hono();
-  app.get('/json', (c) => c.json([{ id: 'a', name: 'A' }]));
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: HOST }, (info: AddressInfo) =>
-      resolve({ server, url: `http://${HOST}:${info.port}` }),
-    );
-    server.once('error', reject);
-  });
-}
-
-function closeBare(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  });
-}
 
 /** One request before loading a route: it must answer 2xx, or the figures would mean nothing. */
 async function check(url: string, expect: (body: unknown) => string | undefined): Promise<unknown> {
@@ -100,26 +78,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<number> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
-  const webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));
-  tempDirs.push(dataDir, webDist);
-
   console.log('http-baseline: starting the API (embedded database) and the bare Hono server…');
-  const env = parseEnv({
-    PORT: '0',
-    HOST,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    WEB_DIST: webDist,
-  });
-  api = await startServer(env);
-  const started = await startBare();
-  bare = started.server;
-  const apiUrl = `http://${HOST}:${api.port}`;
+  const started = await startBenchApi({ keep: (dir) => tempDirs.push(dir) });
+  api = started.running;
+  const apiUrl = started.url;
+  const floor = await startBare();
+  bare = floor.server;
 
   const targets = [
-    { name: BASELINE, url: `${started.url}/json`, expect: () => undefined },
+    { name: BASELINE, url: `${floor.url}/json`, expect: () => undefined },
     {
       name: 'api GET /api/health',
       url: `${apiUrl}/api/health`,

@@ -24,16 +24,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { resultsFileName, writeResults } from './lib/harness';
-import { parseEnv } from '../api/src/config/env';
-import { startServer, type RunningServer } from '../api/src/server';
+import type { RunningServer } from '../api/src/server';
+import { startBenchApi } from './lib/servers';
 
-const HOST = '127.0.0.1';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(repoRoot, 'web', 'dist');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -206,20 +204,13 @@ function printTable(rows: PageResult[]): void {
 
 async function main(): Promise<number> {
   buildIfMissing();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
-  tempDirs.push(dataDir);
-
   console.log('lighthouse: starting the API (embedded database) with the built web app…');
-  const env = parseEnv({
-    PORT: '0',
-    HOST,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    WEB_DIST: webDist,
+  const started = await startBenchApi({
+    env: { WEB_DIST: webDist },
+    keep: (dir) => tempDirs.push(dir),
   });
-  api = await startServer(env);
-  const origin = `http://${HOST}:${api.port}`;
+  api = started.running;
+  const origin = started.url;
   for (const page of PAGES) {
     const response = await fetch(origin + page, { signal: AbortSignal.timeout(10_000) });
     if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);

@@ -53,12 +53,11 @@ import {
 import { GATEWAY_USER } from '@wayfarer/couch';
 import { checkSession } from '../api/src/auth/sessions';
 import { verifyAccessToken } from '../api/src/auth/tokens';
-import { parseEnv } from '../api/src/config/env';
 import { userDbName } from '../api/src/couch/userdb';
 import { gatewayPassword } from '../api/src/lib/secrets';
-import { startServer, type RunningServer } from '../api/src/server';
+import type { RunningServer } from '../api/src/server';
+import { startBenchApi } from './lib/servers';
 
-const HOST = '127.0.0.1';
 const NAME = 'sync';
 
 const docCount = numberFromEnv('BENCH_SYNC_DOCS', 5000, true, 1);
@@ -588,10 +587,8 @@ async function getOk(url: string, headers: Record<string, string>): Promise<void
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
-  const webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));
   const pouchDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-pouch-'));
-  tempDirs.push(dataDir, webDist, pouchDir);
+  tempDirs.push(pouchDir);
 
   // Everything here shares the cores: other work on the machine shows up in the figures.
   const loadAtStart = loadavg()[0]!;
@@ -602,18 +599,13 @@ async function main(): Promise<number> {
     );
   }
   console.log(`${NAME}: starting the API (embedded database)…`);
-  const env = parseEnv({
-    PORT: '0',
-    HOST,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    RATE_LIMIT_PER_IP: '100000',
-    WEB_DIST: webDist,
+  const started = await startBenchApi({
+    env: { RATE_LIMIT_PER_IP: '100000' },
+    keep: (dir) => tempDirs.push(dir),
   });
-  api = await startServer(env);
+  api = started.running;
   const running = api;
-  const apiUrl = `http://${HOST}:${running.port}`;
+  const apiUrl = started.url;
   const couch = running.deps.couch;
   const databasePid = couch.embedded?.pid;
 

@@ -1,0 +1,62 @@
+/**
+ * The servers the benchmarks load: the real API in this process (embedded database on a fresh
+ * data directory), and a bare Hono route, the machine's HTTP floor at that moment.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { parseEnv } from '../../api/src/config/env';
+import { startServer, type RunningServer } from '../../api/src/server';
+
+export const HOST = '127.0.0.1';
+
+/**
+ * Starts the API on loopback, on a new temporary data directory (and, unless `env.WEB_DIST`
+ * names a built web app, an empty one for it): logging off, `NODE_ENV=production`, any port;
+ * `env` adds or overrides settings. `keep` is told each directory made, for the clean-up.
+ */
+export async function startBenchApi(options: {
+  env?: Record<string, string>;
+  keep: (dir: string) => void;
+}): Promise<{ running: RunningServer; url: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
+  options.keep(dataDir);
+  let webDist = options.env?.WEB_DIST;
+  if (!webDist) {
+    webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));
+    options.keep(webDist);
+  }
+  const env = parseEnv({
+    PORT: '0',
+    HOST,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    ...options.env,
+    WEB_DIST: webDist,
+  });
+  const running = await startServer(env);
+  return { running, url: `http://${HOST}:${running.port}` };
+}
+
+/** `GET /json` answering a small array, with nothing else in the way. */
+export function startBare(): Promise<{ server: ServerType; url: string }> {
+  const app = new Hono();
+  app.get('/json', (c) => c.json([{ id: 'a', name: 'A' }]));
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: HOST }, (info: AddressInfo) =>
+      resolve({ server, url: `http://${HOST}:${info.port}` }),
+    );
+    server.once('error', reject);
+  });
+}
+
+export function closeBare(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
+}
