@@ -1,7 +1,7 @@
 // What several specs need to set up: unique names, and verified members with a tagname made
 // through the API the way a person makes them (register, the mailed link, a tagname).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A string no other test in this run produces. */
@@ -66,6 +66,23 @@ export async function createMember(
   const named = await request.put('/api/user/tagname', { headers, data: { tagname } });
   expect(named.status(), await named.text()).toBe(200);
   return { id: user.id, name, email, tagname, token };
+}
+
+/** Signs a browser context in with a session of its own (as a device would) and opens a page. */
+export async function signIn(
+  context: BrowserContext,
+  baseURL: string,
+  email: string,
+  password: string,
+): Promise<Page> {
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    data: { email, password, remember: false },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
+  return page;
 }
 
 /** axe's serious and critical violations on the page as it is, as readable lines. */

@@ -11,7 +11,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { createMember } from '../support/members';
+import { createMember, signIn } from '../support/members';
 
 const PASSWORD = 'offline-pass-1';
 /** A seeded Agent with a public profile. */
@@ -22,16 +22,8 @@ const newMember = (request: APIRequestContext) =>
   createMember(request, { name: 'Olive Offline', password: PASSWORD, prefix: 'off' });
 
 /** A device: its own browser context, signed in with its own session (login of its own). */
-async function device(context: BrowserContext, baseURL: string, email: string): Promise<Page> {
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: { email, password: PASSWORD, remember: false },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
-  return page;
-}
+const device = (context: BrowserContext, baseURL: string, email: string) =>
+  signIn(context, baseURL, email, PASSWORD);
 
 /** In-app navigation (the router handles it, as a click on a link would): never a reload. */
 async function navigateInApp(page: Page, path: string) {
