@@ -3,6 +3,7 @@
 // arrow). The spec's back-info layout is the chat layout (chat-layout.tsx, with the inbox).
 import { Outlet, useMatches, useNavigate } from 'react-router-dom';
 import { mediaUp, useMediaQuery } from '@/components/ui/breakpoints';
+import { useCurrentUser } from '@/stores/auth';
 import { buildPath } from '../paths';
 import { usePageTitle, type RouteHandle } from '../use-document-title';
 import { HeaderStatus } from './header-status';
@@ -38,6 +39,7 @@ function BackHeader() {
       .map((match) => (match.handle as RouteHandle | undefined)?.backTo)
       .find(Boolean) ?? buildPath('index');
 
+  const user = useCurrentUser();
   const goBack = () => {
     // The router numbers this tab's history entries; 0 is where the app was opened.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -52,9 +54,11 @@ function BackHeader() {
           <ArrowLeft />
         </button>
         <p className="back-header-title">{title ?? 'Wayfarer Market'}</p>
-        <div className="header-status">
-          <HeaderStatus />
-        </div>
+        {user && (
+          <div className="header-status">
+            <HeaderStatus />
+          </div>
+        )}
       </div>
     </header>
   );
