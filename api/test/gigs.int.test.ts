@@ -84,6 +84,23 @@ describe('creating and managing gigs', () => {
       },
     });
     expect(unknownService.body.errors.service_id).toEqual(['Choose an active service.']);
+    // Each number a person types gets a message in words, not a type error.
+    const numbers = await api.post<{ errors: Record<string, string[]> }>('/api/gigs', {
+      token: tokens.amara,
+      body: {
+        title: 'A gig with typos in its numbers',
+        service_id: 'chef',
+        description: description('x'),
+        packages: [{ ...pkg('basic', 5000, 1), price: { amount: null }, revisions: 1.5 }],
+        extras: [{ title: 'Late checkout', price: { amount: 1000 }, delivery_days: 45 }],
+      },
+    });
+    expect(numbers.status).toBe(422);
+    expect(numbers.body.errors).toMatchObject({
+      'packages.0.price.amount': ['Enter a price in dollars, such as 45 or 45.50.'],
+      'packages.0.revisions': ['Revisions are a whole number.'],
+      'extras.0.delivery_days': ['At most 30 extra days.'],
+    });
     const body = {
       title: 'A perfectly fine gig title',
       service_id: 'chef',

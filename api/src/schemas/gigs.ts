@@ -10,7 +10,7 @@ export const SEARCH_CANDIDATES = 300;
 
 const money = z.object({
   amount: z
-    .number({ error: 'Enter a price.' })
+    .number({ error: 'Enter a price in dollars, such as 45 or 45.50.' })
     .int('Prices are in whole cents.')
     .min(500, 'The lowest price is 5.00.')
     .max(10_000_000, 'The highest price is 100,000.00.'),
@@ -24,13 +24,13 @@ const packageSchema = z.object({
   price: money,
   delivery_days: z
     .number({ error: 'Enter the delivery time in days.' })
-    .int()
+    .int('Delivery time is a whole number of days.')
     .min(1, 'At least 1 day.')
     .max(90, 'At most 90 days.'),
   revisions: z
-    .number({ error: 'Enter the number of revisions.' })
-    .int()
-    .min(0)
+    .number({ error: 'Enter the number of revisions, such as 2.' })
+    .int('Revisions are a whole number.')
+    .min(0, 'At least 0 revisions.')
     .max(20, 'At most 20 revisions.'),
   includes: z
     .array(z.string().trim().min(1).max(80, 'At most 80 characters.'))
@@ -41,7 +41,12 @@ const packageSchema = z.object({
 const extraSchema = z.object({
   title: z.string().trim().min(2, 'Name the extra.').max(60, 'At most 60 characters.'),
   price: money,
-  delivery_days: z.number().int().min(0).max(30).default(0),
+  delivery_days: z
+    .number({ error: 'Enter the extra days as a whole number (0 if none).' })
+    .int('Extra days are a whole number.')
+    .min(0, 'At least 0 days.')
+    .max(30, 'At most 30 extra days.')
+    .default(0),
 });
 
 const list = (label: string, max: number) =>
