@@ -11,7 +11,12 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { createMember, seriousAxeViolations, unique } from '../support/members';
+import {
+  createMember,
+  seriousAxeViolations,
+  signIn as signInWith,
+  unique,
+} from '../support/members';
 
 const PASSWORD = 'gigs-e2e-pass-1';
 /** A 1×1 PNG: the client and the server check images by their content. */
@@ -21,20 +26,12 @@ const PNG_1X1 = Buffer.from(
 );
 
 /** A verified member with a tagname (the agent area needs one), ready to sign in. */
+/** Signs a browser context in (its own session) and opens a page. */
+const signIn = (context: BrowserContext, baseURL: string, email: string) =>
+  signInWith(context, baseURL, email, PASSWORD);
+
 const newMember = (request: APIRequestContext, role: 'Agent' | 'Customer', name: string) =>
   createMember(request, { name, role, password: PASSWORD, prefix: 'g' });
-
-/** Signs a browser context in (its own session) and opens a page. */
-async function signIn(context: BrowserContext, baseURL: string, email: string): Promise<Page> {
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: { email, password: PASSWORD, remember: false },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
-  return page;
-}
 
 async function expectNoSeriousAxeViolations(page: Page, what: string) {
   expect(await seriousAxeViolations(page, what, ['wcag2a', 'wcag2aa'])).toEqual([]);
@@ -144,7 +141,7 @@ test('an agent creates a gig half offline; a customer finds, saves and asks abou
   await stepButton(page, 'Publish').click();
   await page.getByRole('button', { name: 'Publish gig' }).click();
   await expect(page).toHaveURL(/\/agent\/manage-gigs$/, { timeout: 20_000 });
-  const row = page.locator('.gig-row', { hasText: title });
+  const row = page.locator('.manage-gig-row', { hasText: title });
   await expect(row).toBeVisible();
   await expect(row).toContainText('From $45 · 2 packages');
   const gigId = await row.getAttribute('data-gig-id');
@@ -220,7 +217,7 @@ test('an agent creates a gig half offline; a customer finds, saves and asks abou
   await row.getByRole('button', { name: /^Pause/ }).click();
   await expect(page.getByText(`“${title}” is paused`)).toBeVisible();
   await page.getByRole('tab', { name: /Paused/ }).click();
-  await expect(page.locator('.gig-row', { hasText: title })).toBeVisible();
+  await expect(page.locator('.manage-gig-row', { hasText: title })).toBeVisible();
   const search = await guestContext.newPage();
   await search.goto(`/explore?q=${word}`);
   await expect(search.getByRole('heading', { name: 'No gigs match this search' })).toBeVisible();
@@ -263,7 +260,7 @@ test('Manage Gig: a draft, the server refusing to publish it, errors at their fi
   await page.getByRole('button', { name: 'Keep as draft' }).click();
   await expect(page).toHaveURL(/\/agent\/manage-gigs$/);
   await page.getByRole('tab', { name: 'Drafts (1)' }).click();
-  const row = page.locator('.gig-row', { hasText: title });
+  const row = page.locator('.manage-gig-row', { hasText: title });
   await expect(row).toContainText('No packages yet');
   await expect(row).toContainText('0 views');
   await expect(row).toContainText('0 orders');
@@ -296,11 +293,11 @@ test('Manage Gig: a draft, the server refusing to publish it, errors at their fi
   );
 
   // Pause and resume.
-  const active = page.locator('.gig-row', { hasText: title });
+  const active = page.locator('.manage-gig-row', { hasText: title });
   await active.getByRole('button', { name: /^Pause/ }).click();
   await page.getByRole('tab', { name: 'Paused (1)' }).click();
   await page
-    .locator('.gig-row', { hasText: title })
+    .locator('.manage-gig-row', { hasText: title })
     .getByRole('button', { name: /^Resume/ })
     .click();
   await expect(page.getByText(`“${title}” is published.`)).toBeVisible();
@@ -310,7 +307,7 @@ test('Manage Gig: a draft, the server refusing to publish it, errors at their fi
   // Delete, after confirming.
   await page.getByRole('tab', { name: 'Active (1)' }).click();
   await page
-    .locator('.gig-row', { hasText: title })
+    .locator('.manage-gig-row', { hasText: title })
     .getByRole('button', { name: /^Delete/ })
     .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this gig?' });
@@ -346,5 +343,25 @@ test('the agent pages pass axe: create (each step), dashboard', async ({
     page.getByText('Orders and earnings appear here once you receive orders.'),
   ).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'agent dashboard');
+  await context.close();
+});
+
+test('Create a Gig says so when the service list cannot be loaded', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const agent = await newMember(request, 'Agent', 'Sam Services');
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.route('**/api/getServices*', (route) => route.abort());
+  const page = await signIn(context, baseURL!, agent.email);
+  await page.goto('/agent/create-gig');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a Gig' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toContainText(
+    'The list of services could not be loaded',
+  );
+  await expect(page.getByLabel('Service', { exact: true })).toContainText(
+    'The services could not be loaded',
+  );
   await context.close();
 });

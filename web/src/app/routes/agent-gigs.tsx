@@ -28,7 +28,7 @@ function Page({ title, lead, children }: { title: string; lead: ReactNode; child
 
 function useServiceOptions() {
   const services = useServices();
-  return services.status === 'ready' ? services.services : null;
+  return services.status === 'ready' ? services.services : services.status;
 }
 
 const editHref = (id: string) => buildPath('agent.edit.gig', { id });

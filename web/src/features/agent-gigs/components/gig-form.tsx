@@ -41,7 +41,8 @@ export const OFFLINE_PUBLISH_MESSAGE =
 
 export interface GigFormProps {
   /** The service categories; null while they load or when they could not be loaded. */
-  services: { id: string; name: string }[] | null;
+  /** The service categories to choose from, or why there are none yet. */
+  services: { id: string; name: string }[] | 'loading' | 'error';
   /** The gig being edited; none for a new gig. */
   gig?: Gig;
   /** After a save: the gig as the server has it now. */
@@ -312,7 +313,7 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
     }
   };
 
-  const serviceOptions = services ?? [];
+  const serviceOptions = Array.isArray(services) ? services : [];
   const hasService = serviceOptions.some((s) => s.id === values.service_id);
 
   return (
@@ -406,7 +407,11 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
                   onChange={(e) => set('service_id', e.target.value)}
                 >
                   <option value="">
-                    {services === null ? 'The services are loading…' : 'Choose a service'}
+                    {services === 'loading'
+                      ? 'The services are loading…'
+                      : services === 'error'
+                        ? 'The services could not be loaded'
+                        : 'Choose a service'}
                   </option>
                   {values.service_id && !hasService && (
                     <option value={values.service_id}>{values.service_id}</option>
@@ -419,6 +424,12 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
                 </select>
               )}
             </Field>
+            {services === 'error' && (
+              <p className="muted" role="alert">
+                The list of services could not be loaded (offline?). Everything else can be filled
+                in; reload the page when you are back online to choose the service.
+              </p>
+            )}
             <div className="field">
               <div className="gig-description-head">
                 <label htmlFor={id('description')}>Description</label>
@@ -518,11 +529,11 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
                 {errors.packages.join(' ')}
               </p>
             )}
-            <div className="gig-packages">
+            <div className="gig-form-packages">
               {TIERS.map((tier) => {
                 const pkg = values[tier];
                 return (
-                  <fieldset key={tier} className="gig-package" data-tier={tier}>
+                  <fieldset key={tier} className="gig-form-package" data-tier={tier}>
                     <legend>{TIER_LABELS[tier]}</legend>
                     <div className="field field-checkbox">
                       <input

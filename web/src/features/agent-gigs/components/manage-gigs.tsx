@@ -166,14 +166,14 @@ export function ManageGigs({ createHref, editHref, gigHref }: ManageGigsProps) {
             {shown.length === 0 ? (
               <p className="muted">{current.empty}</p>
             ) : (
-              <ul className="gig-rows">
+              <ul className="manage-gig-rows">
                 {shown.map((gig) => {
                   const f = figures.get(gig.id);
                   const isBusy = working === gig.id;
                   return (
-                    <li key={gig.id} className="card gig-row" data-gig-id={gig.id}>
+                    <li key={gig.id} className="card manage-gig-row" data-gig-id={gig.id}>
                       <Thumb url={gig.image} />
-                      <div className="gig-row-main">
+                      <div className="manage-gig-main">
                         <h3>
                           {gig.status === 'active' ? (
                             <Link to={gigHref(gig.id)}>{gig.title}</Link>
@@ -193,7 +193,7 @@ export function ManageGigs({ createHref, editHref, gigHref }: ManageGigsProps) {
                           <li>{formatRating(gig.rating)}</li>
                         </ul>
                       </div>
-                      <div className="gig-row-actions">
+                      <div className="manage-gig-actions">
                         <Link className="button button-secondary" to={editHref(gig.id)}>
                           Edit<span className="visually-hidden"> “{gig.title}”</span>
                         </Link>

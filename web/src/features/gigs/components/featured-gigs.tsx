@@ -58,7 +58,7 @@ export function GigRow({
   const gigs = list.data.filter((gig) => gig.id !== excludeId).slice(0, count);
   if (gigs.length === 0) return <>{empty}</>;
   return (
-    <ul className="gig-grid gig-row">
+    <ul className="gig-grid">
       {gigs.map((gig) => (
         <li key={gig.id}>
           <GigCard gig={gig} href={gigHref(gig.id)} heart={heartFor?.(gig)} />

@@ -121,7 +121,7 @@ export function GigPage({
             ) : (
               <ul className="gig-packages" data-count={packages.length}>
                 {packages.map((pkg) => (
-                  <li key={pkg.tier} className="gig-package" data-testid="gig-package">
+                  <li key={pkg.tier} className="card gig-package" data-testid="gig-package">
                     <h3>
                       <span className="gig-package-tier">{TIER_LABELS[pkg.tier]}</span>
                       <span className="gig-package-name">{pkg.name}</span>
