@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES } from '../src/seed/demo-data';
 import { DEMO_GIGS } from '../src/seed/demo-gigs';
-import { escapeHtml } from '../src/web/page-meta';
+import { escapeHtml } from '../src/lib/html';
 import { client } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 

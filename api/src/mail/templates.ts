@@ -1,10 +1,5 @@
+import { escapeHtml } from '../lib/html';
 import type { Mail } from './mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 function layout(
   title: string,

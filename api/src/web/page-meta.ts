@@ -2,7 +2,9 @@
 // HTML and run no script, so the server writes a page's Open Graph tags into index.html itself.
 import type { AppDeps } from '../context';
 import { AppError } from '../lib/errors';
+import { escapeHtml } from '../lib/html';
 import { getGigDoc, imageUrl } from '../routes/gigs/gigs.service';
+import { plainText } from '../schemas/text';
 
 export interface PageMeta {
   title: string;
@@ -10,31 +12,6 @@ export interface PageMeta {
   /** Absolute URLs. */
   url: string;
   image: string | null;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
-/** Markdown as one line of plain text, cut at a word near `max` characters. */
-export function plainSummary(markdown: string, max = 200): string {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
 
 /** index.html with the page's title, description and share tags (every value escaped). */
@@ -83,7 +60,7 @@ export function gigPageMeta(deps: Pick<AppDeps, 'couch' | 'logger' | 'publicUrl'
       const base = deps.publicUrl();
       return {
         title: gig.title,
-        description: plainSummary(gig.description),
+        description: plainText(gig.description),
         url: `${base}/gigs/${encodeURIComponent(gig.id)}`,
         image: gig.images[0] ? `${base}${imageUrl(gig, gig.images[0].id)}` : null,
       };

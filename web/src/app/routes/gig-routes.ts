@@ -2,7 +2,7 @@
 // feature is a chunk of its own.
 import type { Gig } from '@wayfarer/api/schemas';
 import type { RouteObject } from 'react-router-dom';
-import { plainText } from '@/features/gigs/utils/plain-text';
+import { plainText } from '@wayfarer/api/schemas/text';
 import { paths } from '../paths';
 import type { RouteHandle } from '../use-document-title';
 
@@ -30,7 +30,7 @@ export const gigRoutes: RouteObject[] = [
       title: (data) => (data as Gig | undefined)?.title ?? 'Gig',
       description: (data) => {
         const gig = data as Gig | undefined;
-        return gig ? plainText(gig.description, 160) : undefined;
+        return gig ? plainText(gig.description) : undefined;
       },
     } satisfies RouteHandle,
     lazy: async () => {

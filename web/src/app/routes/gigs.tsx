@@ -8,7 +8,7 @@ import { getGig } from '@/features/gigs/api/gigs';
 import { ExplorePage } from '@/features/gigs/components/explore-page';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
-import { plainText } from '@/features/gigs/utils/plain-text';
+import { plainText } from '@wayfarer/api/schemas/text';
 import { useCurrentUser } from '@/stores/auth';
 import { buildPath } from '../paths';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
@@ -76,7 +76,7 @@ export function GigShow() {
           <ShareWidget
             url={absoluteUrl(gigHref(gig.id))}
             title={`${gig.title} on Wayfarer Market`}
-            description={plainText(gig.description, 160)}
+            description={plainText(gig.description)}
             hashtags="travel"
           />
         }

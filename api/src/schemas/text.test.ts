@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText } from './plain-text';
+import { plainText } from './text';
 
 describe('plainText', () => {
   it('drops Markdown syntax and joins lines', () => {

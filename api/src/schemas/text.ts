@@ -1,5 +1,10 @@
-/** Markdown as one line of plain text, cut at a word near `max` characters (for meta tags). */
-export function plainText(markdown: string, max = 200): string {
+// Text helpers shared by the API and the web app (imported as '@wayfarer/api/schemas/text').
+
+/**
+ * Markdown as one line of plain text, cut at a word near `max` characters: a page's meta
+ * description, written by the server for crawlers (api/src/web/page-meta.ts) and by the app.
+ */
+export function plainText(markdown: string, max = 160): string {
   const text = markdown
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
