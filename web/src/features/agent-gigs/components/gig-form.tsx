@@ -13,7 +13,7 @@ import {
 } from '../api/gigs';
 import { useGigImage } from '../hooks/use-gig-image';
 import { useImageDraft, type DraftImage } from '../hooks/use-image-draft';
-import { useOnline } from '../hooks/use-online';
+import { useOnlineStatus } from '@/components/ui/use-online-status';
 import {
   checkValues,
   emptyGigValues,
@@ -167,7 +167,7 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
   const [pickErrors, setPickErrors] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const isOnline = useOnline();
+  const isOnline = useOnlineStatus();
 
   const draftKey = gig ? gig.id : 'new';
   const draft = useDraft('gig', draftKey, values);
@@ -257,7 +257,7 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
       showErrors(found, 'There were some problems with your input.');
       return;
     }
-    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    if (!isOnline) {
       setAlert({ kind: 'offline', text: OFFLINE_PUBLISH_MESSAGE });
       return;
     }

@@ -13,7 +13,8 @@ import {
 } from '../api/gigs';
 import { useGigImage } from '../hooks/use-gig-image';
 import { useLoad } from '../hooks/use-load';
-import { formatPrice, formatRating, plural } from '../utils/format';
+import { formatMoney } from '@/lib/money';
+import { formatRating, plural } from '../utils/format';
 import './agent-gigs.css';
 
 const TABS: { status: GigStatus; label: string; empty: string }[] = [
@@ -183,7 +184,7 @@ export function ManageGigs({ createHref, editHref, gigHref }: ManageGigsProps) {
                         </h3>
                         <p className="muted">
                           {gig.packages.length
-                            ? `From ${formatPrice(gig.starting_price.amount)} · ${plural(gig.packages.length, 'package')}`
+                            ? `From ${formatMoney(gig.starting_price)} · ${plural(gig.packages.length, 'package')}`
                             : 'No packages yet'}
                         </p>
                         <ul className="gig-figures" aria-label="Figures">

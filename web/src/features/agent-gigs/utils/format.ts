@@ -1,13 +1,3 @@
-/** Cents → "$45" or "$45.50". */
-export function formatPrice(amount: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: amount % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount / 100);
-}
-
 /** "1 view", "12 views". */
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -1,5 +1,6 @@
 // The Create a Gig form's values: plain strings and booleans, so a draft (JSON in the user's
 // database) holds exactly what was typed, and conversion to the API's shape happens at submit.
+import { fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { GIG_TIERS, gigFieldsSchema, type Gig, type GigFields } from '@wayfarer/api/schemas/gigs';
 
 export type Tier = (typeof GIG_TIERS)[number];
@@ -74,9 +75,6 @@ export function emptyGigValues(): GigFormValues {
   };
 }
 
-const dollars = (cents: number) =>
-  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-
 /** The form's values for an existing gig (the edit page). */
 export function valuesFromGig(gig: Gig): GigFormValues {
   const values = emptyGigValues();
@@ -87,7 +85,7 @@ export function valuesFromGig(gig: Gig): GigFormValues {
           enabled: true,
           name: pkg.name,
           description: pkg.description,
-          price: dollars(pkg.price.amount),
+          price: fromMinorUnits(pkg.price.amount, 'USD', true),
           delivery_days: String(pkg.delivery_days),
           revisions: String(pkg.revisions),
           includes: pkg.includes.join('\n'),
@@ -104,7 +102,7 @@ export function valuesFromGig(gig: Gig): GigFormValues {
     languages: gig.languages.join(', '),
     extras: gig.extras.map((extra) => ({
       title: extra.title,
-      price: dollars(extra.price.amount),
+      price: fromMinorUnits(extra.price.amount, 'USD', true),
       delivery_days: String(extra.delivery_days),
     })),
     kept_images: [...gig.images],
@@ -130,12 +128,7 @@ export function splitList(text: string): string[] {
  * "45", "45.5", "45.50", "1,200" → cents; NaN for anything else (the schema then says what is
  * wrong), so a typo is never sent as a different price.
  */
-export function toCents(text: string): number {
-  const clean = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return Number.NaN;
-  const [whole = '0', fraction = ''] = clean.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+export const toCents = (text: string): number => toMinorUnits(text) ?? Number.NaN;
 
 const toInt = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 

@@ -16,7 +16,7 @@ import {
   type GigFilters,
   type GigSort,
 } from '../utils/filters';
-import { fromMinorUnits, toMinorUnits } from '../utils/money';
+import { fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { resultsHeading } from '../utils/results-heading';
 import { GigCard } from './gig-card';
 import './gigs.css';

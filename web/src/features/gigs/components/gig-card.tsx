@@ -2,7 +2,7 @@ import type { GigSummary } from '@wayfarer/api/schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
-import { formatMoney } from '../utils/money';
+import { formatMoney } from '@/lib/money';
 import { RatingText } from './rating';
 import './gigs.css';
 

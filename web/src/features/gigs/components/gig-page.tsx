@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Markdown } from '@/components/ui/markdown';
 import { useAgent } from '../hooks/use-agent';
-import { formatMoney } from '../utils/money';
+import { formatMoney } from '@/lib/money';
 import { GigGallery } from './gig-gallery';
 import { RatingText } from './rating';
 import './gigs.css';

@@ -1,7 +1,7 @@
 // The explore page's search lives in the URL, so a search can be shared and Back restores it.
 // The URL speaks the visitor's units (`price_from=50` is $50); the API speaks minor units
 // (`min_price=5000`). Unknown or malformed values are dropped, never sent on.
-import { fromMinorUnits, toMinorUnits } from './money';
+import { fromMinorUnits, toMinorUnits } from '@/lib/money';
 
 export const GIG_SORT_OPTIONS = [
   ['relevance', 'Best match'],

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { notify, notifyWarn } from '@/stores/notification';
-import { useOnlineStatus } from '../hooks/use-online-status';
+import { useOnlineStatus } from '@/components/ui/use-online-status';
 
 export const OFFLINE_MESSAGE = 'You are offline. Pages you have opened before still work.';
 export const ONLINE_AGAIN_MESSAGE = 'You are back online.';

@@ -45,8 +45,12 @@ export function toMinorUnits(text: string, currency = 'USD'): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** Minor units as the plain number a person would type back ("45", "45.5"). */
-export function fromMinorUnits(amount: number, currency = 'USD'): string {
+/**
+ * Minor units as the plain number a person would type back: "45", and "45.5" (short, for a URL)
+ * or, with `allDecimals`, "45.50" (as a price field shows it).
+ */
+export function fromMinorUnits(amount: number, currency = 'USD', allDecimals = false): string {
   const per = minorUnitsPerUnit(currency);
-  return String(amount / per);
+  if (!allDecimals || amount % per === 0) return String(amount / per);
+  return (amount / per).toFixed(Math.round(Math.log10(per)));
 }

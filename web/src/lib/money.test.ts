@@ -30,6 +30,12 @@ describe('toMinorUnits', () => {
       expect(toMinorUnits(bad), bad).toBeNull();
   });
 
+  it('writes every decimal for a price field when asked', () => {
+    expect(fromMinorUnits(4550, 'USD', true)).toBe('45.50');
+    expect(fromMinorUnits(4500, 'USD', true)).toBe('45');
+    expect(fromMinorUnits(4550)).toBe('45.5');
+  });
+
   it('round-trips with fromMinorUnits', () => {
     for (const amount of [0, 5, 4500, 4550, 123456])
       expect(toMinorUnits(fromMinorUnits(amount))).toBe(amount);
