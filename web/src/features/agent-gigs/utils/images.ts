@@ -1,25 +1,20 @@
 // Gig images: PNG, JPEG or WebP up to 2 MB, at most 6 per gig, recognised by their first bytes
 // (the server checks the same way), never by name or declared type.
+import { detectType, IMAGE_TYPES } from '@wayfarer/api/file-types';
 import { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX } from '@wayfarer/api/schemas/gigs';
 
 export { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX };
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  signature.every((value, index) => bytes[offset + index] === value);
-
 /** The image type of a file from its first 12 bytes, or null when it is not PNG, JPEG or WebP. */
 export function sniffImage(bytes: Uint8Array): ImageType | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
-    return 'image/webp';
-  return null;
+  const type = detectType(bytes);
+  return type && IMAGE_TYPES.includes(type) ? (type as ImageType) : null;
 }
 
-export const TYPE_ERROR = 'is not a PNG, JPEG or WebP image.';
-export const SIZE_ERROR = 'is larger than 2 MB.';
+const TYPE_ERROR = 'is not a PNG, JPEG or WebP image.';
+const SIZE_ERROR = 'is larger than 2 MB.';
 
 export type ImageCheck = { ok: true; type: ImageType } | { ok: false; error: string };
 

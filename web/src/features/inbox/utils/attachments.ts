@@ -1,22 +1,12 @@
 // Attachments: images (PNG, JPEG, WebP) and PDFs up to 10 MB, recognised by their first bytes
 // (the server checks the same way and refuses anything else), never by name or declared type.
+import { detectType, type DetectedType } from '@wayfarer/api/file-types';
 import { ATTACHMENT_MAX_BYTES } from '../types';
 
-export type AttachmentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
-
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  signature.every((value, index) => bytes[offset + index] === value);
+export type AttachmentType = DetectedType;
 
 /** The type of a file from its first 12 bytes, or null when it is none of the four. */
-export function sniffType(bytes: Uint8Array): AttachmentType | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  // RIFF....WEBP
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
-    return 'image/webp';
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
-  return null;
-}
+export const sniffType = (bytes: Uint8Array): AttachmentType | null => detectType(bytes) ?? null;
 
 export const isImageType = (type: string) =>
   type === 'image/png' || type === 'image/jpeg' || type === 'image/webp';
