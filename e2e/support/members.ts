@@ -11,7 +11,7 @@ export function unique(): string {
 }
 
 /** The email verification link mailed to `to` (the development outbox). */
-export async function verificationLink(request: APIRequestContext, to: string): Promise<URL> {
+async function verificationLink(request: APIRequestContext, to: string): Promise<URL> {
   let link: string | undefined;
   await expect
     .poll(

@@ -21,8 +21,6 @@ interface Mail {
   created_at: string;
 }
 
-/** A unique suffix per test run and call: emails and tagnames must not collide. */
-
 /** The newest mail to `to` whose text has a link under `pathPrefix`; waits for it to arrive. */
 async function mailedLink(
   request: APIRequestContext,

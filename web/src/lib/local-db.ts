@@ -139,10 +139,6 @@ export async function closeLocalDb(): Promise<void> {
 }
 
 /**
- * Before a logout: pushes what is still pending, for a few seconds at most, so changes made on
- * this device are not lost with it.
- */
-/**
  * Pushes what this device has not sent yet (logout). Resolves with the number of local changes
  * still not on the server: 0 when everything is there (or no database is open).
  */

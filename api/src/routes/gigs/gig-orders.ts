@@ -2,7 +2,7 @@ import type { AppDeps } from '../../context';
 
 type Deps = Pick<AppDeps, 'couch' | 'logger'>;
 
-export interface GigOrderCounts {
+interface GigOrderCounts {
   /** Orders not yet completed or cancelled: they block deleting the gig. */
   open: number;
   /** Every order ever placed on the gig. */

@@ -15,7 +15,7 @@ type Deps = Pick<AppDeps, 'couch' | 'logger'>;
  * `savers` (the users who newly saved the gig to a wishlist that day; a set, so counting the same
  * save twice, as a retried job may, changes nothing).
  */
-export interface GigStatDoc {
+interface GigStatDoc {
   _id: string;
   _rev?: string;
   type: 'gigstat';
@@ -35,7 +35,7 @@ interface GigSavesDoc {
   updated_at: string;
 }
 
-export const STATS_DAYS = 30;
+const STATS_DAYS = 30;
 /** A viewer's views of a gig within this window count once. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
 /** Counted views are written at most this often (and before stats are read, and at shutdown). */

@@ -45,7 +45,7 @@ export async function uploadGigImage(id: string, file: Blob, name: string): Prom
 }
 
 /** An image URL of a gig is `/api/gigs/<id>/images/<imageId>`. */
-export const imageIdOf = (url: string) => url.split('/').pop() ?? '';
+const imageIdOf = (url: string) => url.split('/').pop() ?? '';
 
 export async function removeGigImage(id: string, imageUrl: string): Promise<Gig> {
   return (

@@ -36,7 +36,7 @@ import {
 import { checkImage, formatSize, GIG_IMAGES_MAX, type ImageType } from '../utils/images';
 import './agent-gigs.css';
 
-export const OFFLINE_PUBLISH_MESSAGE =
+const OFFLINE_PUBLISH_MESSAGE =
   'You are offline. Saving a gig to the marketplace needs a connection: everything you entered is kept on this device (and on your other devices once it syncs). Try again when you are back online.';
 
 export interface GigFormProps {
@@ -165,7 +165,6 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
   const [busy, setBusy] = useState<GigStatus | null>(null);
   const [isPreview, setPreview] = useState(false);
   const [pickErrors, setPickErrors] = useState<string[]>([]);
-  const fileInput = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isOnline = useOnlineStatus();
 
@@ -768,7 +767,6 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
               <div className="field">
                 <label htmlFor={id('images')}>Add images</label>
                 <input
-                  ref={fileInput}
                   id={id('images')}
                   type="file"
                   multiple

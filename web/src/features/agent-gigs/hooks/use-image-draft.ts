@@ -8,7 +8,7 @@ import { deviceId } from '@/lib/local-db-drafts';
 import { upsertLocalDoc, useLocalDb, useLocalDoc } from '@/lib/local-db';
 import type { ImageType } from '../utils/images';
 
-export const IMAGE_DRAFT_FORM = 'gig-images';
+const IMAGE_DRAFT_FORM = 'gig-images';
 
 interface ImageMeta {
   /** The attachment's name: `img-<random>`. */

@@ -11,13 +11,10 @@ export interface GigCardProps {
   href: string;
   /** The wishlist heart, composed by the app (features do not import each other). */
   heart?: ReactNode;
-  /** The card title's heading level (3 under a section's h2). */
-  headingLevel?: 2 | 3;
 }
 
 /** A gig in a list: picture, title, agent, rating and the lowest package price. */
-export function GigCard({ gig, href, heart, headingLevel = 3 }: GigCardProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function GigCard({ gig, href, heart }: GigCardProps) {
   return (
     <article className="gig-card" data-testid="gig-card">
       <div className="gig-card-media">
@@ -29,11 +26,11 @@ export function GigCard({ gig, href, heart, headingLevel = 3 }: GigCardProps) {
         {heart && <div className="gig-card-heart">{heart}</div>}
       </div>
       <div className="gig-card-body">
-        <Heading className="gig-card-title">
+        <h3 className="gig-card-title">
           <Link to={href} className="gig-card-link">
             {gig.title}
           </Link>
-        </Heading>
+        </h3>
         <p className="gig-card-agent">
           <Avatar name={gig.owner.full_name} src={gig.owner.avatar} size={24} />
           <span>{gig.owner.full_name}</span>
