@@ -17,6 +17,7 @@ export default defineConfig({
             'couch/test/**/*.test.ts',
             'design-docs/test/**/*.test.ts',
             'bench/**/*.test.ts',
+            'e2e/support/**/*.test.ts',
           ],
         },
       },

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { defineConfig, devices } from '@playwright/test';
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { chosenBrowserPath } from './support/browser';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -21,8 +22,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'wf-e2e-'));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-/** Debian's Chromium; Playwright's own browser downloads are not available here. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** CHROMIUM_PATH, else the browser `npm test`'s first step found or installed (support/browser.ts). */
+const executablePath = chosenBrowserPath(() => chromium.executablePath());
 
 export default defineConfig({
   testDir: './tests',
