@@ -42,6 +42,65 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * Layers point one way (STYLE.md, bulletproof-react): `app` → `features` → the shared layers
+ * (`components`, `lib`, `stores`, `config`, `types`, `content`, `styles`). A feature never imports
+ * `app`; a shared layer never imports a feature or `app`. From the API, the web app imports only
+ * what both sides share: `@wayfarer/api/schemas...`.
+ */
+const WEB_LAYERS = {
+  app: 3,
+  features: 2,
+  components: 1,
+  lib: 1,
+  stores: 1,
+  config: 1,
+  types: 1,
+  content: 1,
+  styles: 1,
+  testing: 1,
+};
+const layerOf = (file) => /web[\\/]src[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+const webLayers = {
+  meta: {
+    type: 'problem',
+    messages: {
+      upward:
+        'web/src/{{from}} must not import web/src/{{to}}: layers point app → features → shared.',
+      api: 'The web app imports only the shared schemas from the API (@wayfarer/api/schemas...), not {{spec}}.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = layerOf(file);
+    if (!from || !(from in WEB_LAYERS)) return {};
+    const check = (node) => {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string') return;
+      if (spec.startsWith('@wayfarer/api') && !/^@wayfarer\/api\/schemas(\/|$)/.test(spec)) {
+        context.report({ node, messageId: 'api', data: { spec } });
+        return;
+      }
+      let target;
+      if (spec.startsWith('.')) target = path.resolve(path.dirname(file), spec) + '/';
+      else if (spec.startsWith('@/')) target = 'web/src/' + spec.slice(2) + '/';
+      else return;
+      const to = layerOf(target);
+      if (!to || !(to in WEB_LAYERS) || to === from) return;
+      // Tests may set up whatever they exercise.
+      if (to === 'testing' || /\.test\.tsx?$/.test(file)) return;
+      if (WEB_LAYERS[to] > WEB_LAYERS[from] || (WEB_LAYERS[from] === 1 && WEB_LAYERS[to] > 1))
+        context.report({ node, messageId: 'upward', data: { from, to } });
+    };
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,12 +134,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: {
       'react-hooks': reactHooks,
-      wayfarer: { rules: { 'feature-boundaries': featureBoundaries } },
+      wayfarer: { rules: { 'feature-boundaries': featureBoundaries, 'web-layers': webLayers } },
     },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'wayfarer/feature-boundaries': 'error',
+      'wayfarer/web-layers': 'error',
     },
   },
   {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { AppProvider } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { scheduleServiceWorker } from '@/features/pwa/schedule';

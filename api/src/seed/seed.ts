@@ -4,7 +4,7 @@ import { isConflict, isNotFound } from '../couch/errors';
 import type { Logger } from '../lib/logger';
 import { createUser, findUserByEmail, countUsersWithRole } from '../routes/users/users.service';
 import { ensureUserDb } from '../couch/userdb';
-import { detectType, IMAGE_TYPES } from '../lib/file-types';
+import { detectType, IMAGE_TYPES } from '../schemas/file-types';
 import { addImage, agentGigs, createGig, updateGig } from '../routes/gigs/gigs.service';
 import { userKey, type UserDoc } from '../routes/users/users.model';
 import { GIG_IMAGE_MAX_BYTES, gigFieldsSchema } from '../schemas';

@@ -6,7 +6,7 @@ import { redirect, type MiddlewareFunction } from 'react-router-dom';
 import { ensureSession } from '@/lib/session';
 import { authStore } from '@/stores/auth';
 import type { User } from '@/types/api';
-import { buildPath } from './paths';
+import { buildPath } from '@/config/paths';
 
 export type GuardName =
   | 'auth'

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnChunkError } from '@/lib/chunk-reload';
-import { buildPath } from './paths';
+import { buildPath } from '@/config/paths';
 
 /**
  * A page's error boundary, inside its layout (the header and footer stay): a chunk that failed

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { guard, sessionMiddleware } from './guards';
-import { buildPath, paths } from './paths';
+import { buildPath, paths } from '@/config/paths';
 import { Root } from './root';
 import { publicLayouts, publicRoutes } from './routes/public';
 import { gigRoutes } from './routes/gig-routes';

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { currentAuth, requireAuth, requirePermission } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { AppError, ValidationError } from '../../lib/errors';
-import { detectType, IMAGE_TYPES } from '../../lib/file-types';
+import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
 import { parseQuery, readJson } from '../../lib/validation';
 import {
   adminUserPatchSchema,

@@ -7,7 +7,7 @@ import {
 } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { AppError, ValidationError } from '../../lib/errors';
-import { detectType, IMAGE_TYPES } from '../../lib/file-types';
+import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
 import { parseQuery, readJson } from '../../lib/validation';
 import {
   GIG_IMAGE_MAX_BYTES,

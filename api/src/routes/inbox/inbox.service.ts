@@ -2,7 +2,7 @@ import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
-import { detectType } from '../../lib/file-types';
+import { detectType } from '../../schemas/file-types';
 import { AppError, forbidden, ValidationError } from '../../lib/errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import {

@@ -3,7 +3,7 @@ import { currentAuth, requireAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { isNotFound } from '../../couch/errors';
 import { AppError, notFound, ValidationError } from '../../lib/errors';
-import { detectType, IMAGE_TYPES } from '../../lib/file-types';
+import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
 import { parseOrThrow, readJson } from '../../lib/validation';
 import {
   changePasswordSchema,

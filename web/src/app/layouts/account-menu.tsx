@@ -5,7 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Dropdown } from '@/components/ui/dropdown';
 import { LogoutDialog } from '@/features/auth/components/logout-dialog';
 import type { User } from '@/types/api';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 /** Where a member changes their password: their area's page, or /settings. */
 export function passwordPathFor(role: User['role']): string {

@@ -5,7 +5,7 @@ import { Dropdown } from '@/components/ui/dropdown';
 import { AdminSearch } from '@/features/admin/components/admin-search';
 import { LogoutDialog } from '@/features/auth/components/logout-dialog';
 import type { User } from '@/types/api';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 import { HeaderStatus } from './header-status';
 
 /** The line under an admin's name: their expertise when they gave one, else the role. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath, type StaticPathName } from '../paths';
+import { buildPath, type StaticPathName } from '@/config/paths';
 import { AdminHeader } from './admin-header';
 import './area-layout.css';
 import './admin-layout.css';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LogoutDialog } from '@/features/auth/components/logout-dialog';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath, type StaticPathName } from '../paths';
+import { buildPath, type StaticPathName } from '@/config/paths';
 import { AccountMenu, type MenuLink } from './account-menu';
 import { HeaderStatus } from './header-status';
 import './area-layout.css';

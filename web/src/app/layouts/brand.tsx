@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 /** The logo mark: a compass needle on the brand colour (also the favicon and app icon). */
 export function LogoMark({ size = 32 }: { size?: number }) {

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { HowToChatButton } from '@/features/inbox/components/how-to-chat';
 import { MessagesBadge } from '@/features/inbox/components/messages-badge';
 import { navigationStore } from '@/stores/navigation';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 import { HeaderStatus } from './header-status';
 import './chat-layout.css';
 

@@ -2,7 +2,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { SyncIndicator } from '@/features/sync/components/sync-indicator';
 import { useLocalDb } from '@/lib/local-db';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 /**
  * The sync state and the notifications bell (see header-status.tsx). Rendering it opens the

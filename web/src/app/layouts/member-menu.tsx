@@ -1,5 +1,5 @@
 import type { User } from '@/types/api';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 import { AccountMenu, accountLinksFor } from './account-menu';
 
 /** The public header's My Account dropdown (spec section 2); logout leads to the index. */

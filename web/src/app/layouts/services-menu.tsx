@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Dropdown } from '@/components/ui/dropdown';
 import { ServiceIcon } from '@/features/services/components/service-icon';
 import { useServices } from '@/features/services/hooks/use-services';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 /**
  * The header's Services dropdown, filled from GET /api/getServices (spec section 2). A failed

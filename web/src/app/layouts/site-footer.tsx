@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDevMailAvailable } from '@/features/dev-mail/hooks/use-dev-mail-available';
-import { buildPath, type StaticPathName } from '../paths';
+import { buildPath, type StaticPathName } from '@/config/paths';
 import { Brand } from './brand';
 
 /**

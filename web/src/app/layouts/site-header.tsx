@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTouchGestures } from '@/components/ui/touch-gestures';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath, type StaticPathName } from '../paths';
+import { buildPath, type StaticPathName } from '@/config/paths';
 import { Brand } from './brand';
 import { ServicesMenu } from './services-menu';
 

@@ -4,7 +4,7 @@
 import { Outlet, useMatches, useNavigate } from 'react-router-dom';
 import { mediaUp, useMediaQuery } from '@/components/ui/breakpoints';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 import { usePageTitle, type RouteHandle } from '../use-document-title';
 import { HeaderStatus } from './header-status';
 import { SiteFooter } from './site-footer';

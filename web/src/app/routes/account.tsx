@@ -19,7 +19,7 @@ import { endSession } from '@/lib/session';
 import { notify } from '@/stores/notification';
 import { useCurrentUser } from '@/stores/auth';
 import type { User } from '@/types/api';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 function useExpertiseOptions(): string[] {
   const services = useServices();

@@ -2,7 +2,7 @@
 // is its own lazy chunk: nothing here reaches the public bundle but these few objects.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { paths, type PathName } from '../paths';
+import { paths, type PathName } from '@/config/paths';
 import type { RouteHandle } from '../use-document-title';
 
 const dashboard = () => import('@/features/admin/components/dashboard-page');

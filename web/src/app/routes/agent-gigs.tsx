@@ -9,7 +9,7 @@ import { ManageGigs } from '@/features/agent-gigs/components/manage-gigs';
 import type { Gig } from '@/features/agent-gigs/api/gigs';
 import { useServices } from '@/features/services/hooks/use-services';
 import { notify } from '@/stores/notification';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 import { AreaDashboard } from './account';
 
 function Page({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { ResetPasswordPage } from '@/features/auth/components/reset-password-pag
 import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
 import { useCurrentUser } from '@/stores/auth';
 import { landingPathFor, safeRedirect } from '../guards';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 export function Login() {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { getBlogPost } from '@/features/blog/api/get-blog-post';
 import { getBlogs } from '@/features/blog/api/get-blogs';
 import { BlogListPage } from '@/features/blog/components/blog-list-page';
 import { BlogPostPage } from '@/features/blog/components/blog-post-page';
-import { buildPath, notFoundPathFor } from '../paths';
+import { buildPath, notFoundPathFor } from '@/config/paths';
 
 export { PageError as ErrorBoundary } from '../page-error';
 import { absoluteUrl, orNotFound } from './load';

@@ -1,6 +1,6 @@
 import { ContactPage } from '@/features/contact/components/contact-page';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 export { PageError as ErrorBoundary } from '../page-error';
 

@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router-dom';
 import { CONTENT_PAGES, type ContentSlug } from '@/content';
 import { ContentPage } from '@/features/content/components/content-page';
 import { PageError } from '../page-error';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 import type { RouteHandle } from '../use-document-title';
 
 function ContentRoute() {

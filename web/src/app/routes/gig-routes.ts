@@ -3,7 +3,7 @@
 import type { Gig } from '@wayfarer/api/schemas';
 import type { RouteObject } from 'react-router-dom';
 import { plainText } from '@wayfarer/api/schemas/text';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 import type { RouteHandle } from '../use-document-title';
 
 const gigs = () => import('./gigs');

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { FeaturedGigs, GigRow } from '@/features/gigs/components/featured-gigs';
 import { useServices } from '@/features/services/hooks/use-services';
 import { WishlistButton } from '@/features/wishlists/components/wishlist-button';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 export const gigHref = (id: string) => buildPath('gigs.show', { id });
 export const exploreHref = (service: string) =>

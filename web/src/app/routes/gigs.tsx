@@ -10,7 +10,7 @@ import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
 import { plainText } from '@wayfarer/api/schemas/text';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import { exploreHref, gigHref, heartFor, useServiceList } from './gig-sections';
 import { absoluteUrl, orNotFound } from './load';

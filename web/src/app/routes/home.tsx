@@ -7,7 +7,7 @@ import { HeroSearch } from '@/features/home/components/hero-search';
 import { HomePage } from '@/features/home/components/home-page';
 import { ServiceCategories } from '@/features/services/components/service-categories';
 import { useServices } from '@/features/services/hooks/use-services';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 export { PageError as ErrorBoundary } from '../page-error';
 

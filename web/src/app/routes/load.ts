@@ -1,6 +1,6 @@
 import { redirect } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
-import { notFoundPathFor } from '../paths';
+import { notFoundPathFor } from '@/config/paths';
 
 /**
  * Runs a loader's API call; a 404 answer sends the visitor to the page's 404 path (spec

@@ -1,5 +1,5 @@
 import { NotFoundPage } from '@/features/not-found/components/not-found-page';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 export function Component() {
   return <NotFoundPage homeHref={buildPath('index')} />;

@@ -20,7 +20,7 @@ import { changeTitle } from '@/stores/navigation';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import { setVisitedUser } from '@/stores/page';
 import type { PublicUser } from '@/types/api';
-import { buildPath, notFoundPathFor } from '../paths';
+import { buildPath, notFoundPathFor } from '@/config/paths';
 
 const OWN_TABS = {
   projects: buildPath('profile.projects'),

@@ -7,7 +7,7 @@
 import type { BlogPost, ServiceDetail } from '@wayfarer/api/schemas';
 import type { RouteObject } from 'react-router-dom';
 import type { ContentSlug } from '@/content';
-import { paths, type StaticPathName } from '../paths';
+import { paths, type StaticPathName } from '@/config/paths';
 import type { RouteHandle } from '../use-document-title';
 
 const blog = () => import('./blog');

@@ -7,7 +7,7 @@ import { WhenVisible } from '@/components/ui/when-visible';
 import { getService } from '@/features/services/api/get-service';
 import { ServicePage } from '@/features/services/components/service-page';
 import { useCurrentUser } from '@/stores/auth';
-import { buildPath } from '../paths';
+import { buildPath } from '@/config/paths';
 
 // Below the category's offers: the gigs feature's chunk (cards, the heart) loads when the
 // visitor scrolls near it, so the page's first paint carries only the category.

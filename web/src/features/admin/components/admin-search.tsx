@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { SearchInput } from '@/components/ui/search-input';
 import { listServices } from '../api/services';
 import { listUsers } from '../api/users';

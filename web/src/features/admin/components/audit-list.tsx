@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import type { AuditEntry } from '../types';
 import { changesOf, describeAction, parseTarget, type AuditTarget } from '../utils/audit';
 import { formatDateTime } from '../utils/format';

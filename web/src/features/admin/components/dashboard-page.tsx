@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { useCurrentUser } from '@/stores/auth';
 import { getStats } from '../api/stats';
 import { useResource } from '../hooks/use-resource';

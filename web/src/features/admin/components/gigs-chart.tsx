@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import type { AdminStats } from '../types';
 import { countScale, toPixels } from '@/components/chart/chart';
 import '@/components/chart/chart.css';

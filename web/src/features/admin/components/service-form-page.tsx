@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { ChoiceField, TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { useForm, type FieldBinding } from '@/lib/form';

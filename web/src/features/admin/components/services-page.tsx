@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { deleteService, listServices, updateService, withStatus } from '../api/services';
 import { useConfirm } from '../hooks/use-confirm';
 import { useResource } from '../hooks/use-resource';

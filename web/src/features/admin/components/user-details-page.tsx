@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@wayfarer/api/schemas/roles';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
 import { Avatar } from '@/components/ui/avatar';
 import { useCurrentUser } from '@/stores/auth';

@@ -1,7 +1,7 @@
 import { ROLES } from '@wayfarer/api/schemas/roles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';

@@ -1,6 +1,6 @@
 // Gig images: PNG, JPEG or WebP up to 2 MB, at most 6 per gig, recognised by their first bytes
 // (the server checks the same way), never by name or declared type.
-import { detectType, IMAGE_TYPES } from '@wayfarer/api/file-types';
+import { detectType, IMAGE_TYPES } from '@wayfarer/api/schemas/file-types';
 import { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX } from '@wayfarer/api/schemas/gigs';
 
 export { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX };

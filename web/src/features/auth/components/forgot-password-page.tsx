@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { useForm } from '@/lib/form';

@@ -1,6 +1,6 @@
 import { ROLE_DESCRIPTIONS, SELF_SERVICE_ROLES } from '@wayfarer/api/schemas/roles';
 import { Link } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { ChoiceField, TextField, type Choice } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { PASSWORD_MIN } from '@/lib/account-rules';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import { loadUser } from '@/lib/session';
 import { authStore } from '@/stores/auth';

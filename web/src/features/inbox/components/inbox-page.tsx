@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { SearchInput } from '@/components/ui/search-input';
 import { setInbox } from '@/stores/page';

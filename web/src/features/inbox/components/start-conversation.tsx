@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { useLocalDocs } from '@/lib/local-db';
 import { useCurrentUser } from '@/stores/auth';
 import { syncStore } from '@/stores/sync';

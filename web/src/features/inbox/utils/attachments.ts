@@ -1,6 +1,6 @@
 // Attachments: images (PNG, JPEG, WebP) and PDFs up to 10 MB, recognised by their first bytes
 // (the server checks the same way and refuses anything else), never by name or declared type.
-import { detectType, type DetectedType } from '@wayfarer/api/file-types';
+import { detectType, type DetectedType } from '@wayfarer/api/schemas/file-types';
 import { ATTACHMENT_MAX_BYTES } from '../types';
 
 export type AttachmentType = DetectedType;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
 import { PROJECT_RELATIONS, type ProjectBoxDoc, type ProjectRelation } from '@/lib/local-db-docs';
 import { notifyError } from '@/stores/notification';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import { useCurrentUser } from '@/stores/auth';
 import { isSameTarget, useOwnWishlists, type WishlistTarget } from '../api/wishlists';
 import { SaveToWishlistDialog } from './save-to-wishlist-dialog';

@@ -1,4 +1,4 @@
-import { buildPath } from '@/app/paths';
+import { buildPath } from '@/config/paths';
 import type { WishlistKind } from '@/lib/local-db-docs';
 
 /** Where a saved item lives: a person's profile, a project, a gig. */

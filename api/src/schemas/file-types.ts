@@ -1,6 +1,6 @@
 /**
  * File types recognised by their first bytes, never by name or the client's Content-Type. The
- * web app checks picked files with the same function ('@wayfarer/api/file-types').
+ * web app checks picked files with the same function ('@wayfarer/api/schemas/file-types').
  */
 export type DetectedType = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
 
