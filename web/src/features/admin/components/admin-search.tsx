@@ -5,7 +5,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { listServices } from '../api/services';
 import { listUsers } from '../api/users';
 import type { AdminService, AdminUserRow } from '../types';
-import { plural } from '../utils/format';
+import { plural } from '@/lib/format';
 
 const MAX_RESULTS = 5;
 

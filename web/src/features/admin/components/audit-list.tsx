@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import type { AuditEntry } from '../types';
 import { changesOf, describeAction, parseTarget, type AuditTarget } from '../utils/audit';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 
 function TargetLink({ target }: { target: AuditTarget }) {
   switch (target.kind) {

@@ -4,7 +4,7 @@ import { deletePost, listPosts, postToFormValues, updatePost } from '../api/blog
 import { useConfirm } from '../hooks/use-confirm';
 import { useResource } from '../hooks/use-resource';
 import type { AdminBlogPost } from '../types';
-import { formatDate, plural } from '../utils/format';
+import { formatDate, plural } from '@/lib/format';
 import { LoadState } from './load-state';
 import './admin.css';
 

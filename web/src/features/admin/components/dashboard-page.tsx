@@ -4,7 +4,7 @@ import { useCurrentUser } from '@/stores/auth';
 import { getStats } from '../api/stats';
 import { useResource } from '../hooks/use-resource';
 import type { AdminStats } from '../types';
-import { plural } from '../utils/format';
+import { plural } from '@/lib/format';
 import { GigsChart } from './gigs-chart';
 import { LoadState } from './load-state';
 import { ROLE_COLORS, SignupsChart } from './signups-chart';

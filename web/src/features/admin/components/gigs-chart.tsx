@@ -3,7 +3,7 @@ import { buildPath } from '@/config/paths';
 import type { AdminStats } from '../types';
 import { countScale, toPixels } from '@/components/chart/chart';
 import '@/components/chart/chart.css';
-import { plural } from '../utils/format';
+import { plural } from '@/lib/format';
 
 /**
  * Gigs per service: one labelled bar per service, longest first. A list, so screen readers read

@@ -6,7 +6,7 @@ import { listContactMessages, setMessageHandled } from '../api/contact-messages'
 import { useResource } from '../hooks/use-resource';
 import type { ContactMessage, ContactStatus } from '../types';
 import { errorMessageOf } from '../utils/errors';
-import { formatDateTime, plural } from '../utils/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { LoadState } from './load-state';
 import './admin.css';
 

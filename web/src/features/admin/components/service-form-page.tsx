@@ -8,7 +8,7 @@ import { notify } from '@/stores/notification';
 import { createService, getService, updateService } from '../api/services';
 import { useResource } from '../hooks/use-resource';
 import type { AdminService, ServiceFormValues, ServiceStatus } from '../types';
-import { plural } from '../utils/format';
+import { plural } from '@/lib/format';
 import { LoadState } from './load-state';
 import { SERVICE_ICON_NAMES, ServiceIcon } from './service-icon';
 import './admin.css';

@@ -4,7 +4,7 @@ import { deleteService, listServices, updateService, withStatus } from '../api/s
 import { useConfirm } from '../hooks/use-confirm';
 import { useResource } from '../hooks/use-resource';
 import type { AdminService } from '../types';
-import { formatDate, plural } from '../utils/format';
+import { formatDate, plural } from '@/lib/format';
 import { StatusBadge } from './badges';
 import { LoadState } from './load-state';
 import { ServiceIcon } from './service-icon';

@@ -1,7 +1,7 @@
 import { BarChart } from '@/components/chart/bar-chart';
 import { seriesKeys, shortDay } from '@/components/chart/chart';
 import type { AdminStats } from '../types';
-import { plural } from '../utils/format';
+import { plural } from '@/lib/format';
 
 /** One colour per role, distinct for common colour-vision deficiencies and ≥ 3:1 on white. */
 export const ROLE_COLORS: Record<string, string> = {

@@ -9,7 +9,7 @@ import { deleteUser, getUserDetails, updateUser } from '../api/users';
 import { useConfirm } from '../hooks/use-confirm';
 import { useResource } from '../hooks/use-resource';
 import type { AdminUser, UserDetails } from '../types';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { AuditList } from './audit-list';
 import { StatusBadge, VerifiedBadge } from './badges';
 import { LoadState } from './load-state';

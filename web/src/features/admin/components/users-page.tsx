@@ -8,7 +8,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { listUsers } from '../api/users';
 import { useResource } from '../hooks/use-resource';
 import type { AdminUserRow } from '../types';
-import { formatDate, plural } from '../utils/format';
+import { formatDate, plural } from '@/lib/format';
 import {
   changeUserFilters,
   DEFAULT_USER_FILTERS,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { getAgentStats } from '../api/gigs';
 import { useLoad } from '../hooks/use-load';
-import { plural } from '../utils/format';
+import { plural } from '@/lib/format';
 import { DailyChart } from './daily-chart';
 import './agent-gigs.css';
 

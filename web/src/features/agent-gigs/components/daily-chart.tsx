@@ -1,5 +1,6 @@
 import { BarChart } from '@/components/chart/bar-chart';
 import { shortDay } from '@/components/chart/chart';
+import { plural } from '@/lib/format';
 
 export interface DailyChartProps {
   /** "Views per day, last 30 days". */
@@ -9,8 +10,6 @@ export interface DailyChartProps {
   days: { day: string; value: number }[];
   color: string;
 }
-
-const count = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
 
 /** One count per day as bars, with a one-sentence summary and the figures as a table. */
 export function DailyChart({ title, unit, days, color }: DailyChartProps) {
@@ -22,7 +21,7 @@ export function DailyChart({ title, unit, days, color }: DailyChartProps) {
   const summary =
     total === 0
       ? `No ${unit[1]} in the last ${days.length} days yet.`
-      : `${count(total, unit)} in the last ${days.length} days; the most on ${shortDay(best.day)} (${best.value}).`;
+      : `${plural(total, ...unit)} in the last ${days.length} days; the most on ${shortDay(best.day)} (${best.value}).`;
   return (
     <BarChart
       title={title}
@@ -31,7 +30,7 @@ export function DailyChart({ title, unit, days, color }: DailyChartProps) {
       colorOf={() => color}
       summary={summary}
       height={180}
-      describe={(_key, value) => count(value, unit)}
+      describe={(_key, value) => plural(value, ...unit)}
     />
   );
 }

@@ -14,7 +14,8 @@ import {
 import { useGigImage } from '../hooks/use-gig-image';
 import { useLoad } from '../hooks/use-load';
 import { formatMoney } from '@/lib/money';
-import { formatRating, plural } from '../utils/format';
+import { plural } from '@/lib/format';
+import { formatRating } from '../utils/format';
 import './agent-gigs.css';
 
 const TABS: { status: GigStatus; label: string; empty: string }[] = [

@@ -1,6 +1,4 @@
-/** "1 view", "12 views". */
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+import { plural } from '@/lib/format';
 
 /** "4.8 (12 reviews)", or that there is none yet. */
 export function formatRating(rating: { average: number; count: number }): string {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '@/components/ui/modal';
 import { logout } from '@/lib/session';
+import { plural } from '@/lib/format';
 
 export interface LogoutDialogProps {
   isOpen: boolean;
@@ -36,7 +37,7 @@ export function LogoutDialog({ isOpen, onClose, redirectTo }: LogoutDialogProps)
   };
 
   if (unsynced > 0) {
-    const changes = unsynced === 1 ? '1 change' : `${unsynced} changes`;
+    const changes = plural(unsynced, 'change');
     return (
       <Modal
         isOpen={isOpen}

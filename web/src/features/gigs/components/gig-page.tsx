@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { GigGallery } from './gig-gallery';
 import { RatingText } from './rating';
 import './gigs.css';
+import { plural } from '@/lib/format';
 
 const TIER_LABELS: Record<GigPackage['tier'], string> = {
   basic: 'Basic',
@@ -35,7 +36,7 @@ export interface GigPageProps {
   related?: ReactNode;
 }
 
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+const days = (n: number) => plural(n, 'day');
 
 export function GigPage({
   gig,
@@ -131,9 +132,7 @@ export function GigPage({
                     <ul className="gig-package-terms">
                       <li>{days(pkg.delivery_days)} delivery</li>
                       <li>
-                        {pkg.revisions === 0
-                          ? 'No revisions'
-                          : `${pkg.revisions} revision${pkg.revisions === 1 ? '' : 's'}`}
+                        {pkg.revisions === 0 ? 'No revisions' : plural(pkg.revisions, 'revision')}
                       </li>
                     </ul>
                     {pkg.includes.length > 0 && (

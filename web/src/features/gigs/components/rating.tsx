@@ -1,4 +1,5 @@
 import type { GigSummary } from '@wayfarer/api/schemas';
+import { plural } from '@/lib/format';
 
 /** "★ 4.8 (12 reviews)", or that there are none yet: ratings come from completed orders only. */
 export function RatingText({ rating }: { rating: GigSummary['rating'] }) {
@@ -10,9 +11,7 @@ export function RatingText({ rating }: { rating: GigSummary['rating'] }) {
       <span className="visually-hidden">Rated </span>
       {average}
       <span className="visually-hidden"> out of 5</span>{' '}
-      <span className="muted">
-        ({rating.count} review{rating.count === 1 ? '' : 's'})
-      </span>
+      <span className="muted">({plural(rating.count, 'review')})</span>
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SearchInput } from '@/components/ui/search-input';
 import { matchSuggestions, type Suggestion } from '../utils/match-suggestions';
+import { plural } from '@/lib/format';
 
 export interface HeroSearchProps {
   /** The categories to suggest while typing. */
@@ -80,7 +81,7 @@ export function HeroSearch({ suggestions, onSearch, onPick }: HeroSearchProps) {
           (matches.length > 0 ? (
             <>
               <p className="visually-hidden">
-                {matches.length} matching {matches.length === 1 ? 'category' : 'categories'}
+                {plural(matches.length, 'matching category', 'matching categories')}
               </p>
               <ul>
                 {matches.map((match) => (

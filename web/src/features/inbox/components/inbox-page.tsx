@@ -12,6 +12,7 @@ import type { Conversation, InboxEntry } from '../types';
 import { plainPreview } from '../utils/preview';
 import { filterEntries, shortWhen } from '../utils/timeline';
 import './inbox.css';
+import { plural } from '@/lib/format';
 
 /** Spec section 3: the page store's inbox list holds the conversations (API shape). */
 function toSpecShape(entry: InboxEntry) {
@@ -184,7 +185,7 @@ export function InboxPage() {
           <p className="muted" aria-live="polite">
             {inbox
               ? unread > 0
-                ? `${unread} unread message${unread === 1 ? '' : 's'}`
+                ? plural(unread, 'unread message')
                 : 'You are all caught up.'
               : '\u00a0'}
           </p>

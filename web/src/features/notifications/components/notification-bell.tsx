@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/stores/auth';
 import { isUnread, markAllRead, markRead, useNotifications } from '../api/notifications';
 import { timeAgo } from '../utils/time-ago';
 import './notifications.css';
+import { plural } from '@/lib/format';
 
 /** Spec section 4 and 9: the icon turns red about 400 ms after the header loads. */
 export const BELL_ALERT_DELAY_MS = 400;
@@ -93,7 +94,7 @@ export function NotificationBell({ seeAllHref }: NotificationBellProps) {
             {notifications === null ? (
               <p className="bell-empty muted">
                 {unread > 0
-                  ? `You have ${unread} unread notification${unread === 1 ? '' : 's'}.`
+                  ? `You have ${plural(unread, 'unread notification')}.`
                   : 'Loading your notifications…'}
               </p>
             ) : latest.length === 0 ? (

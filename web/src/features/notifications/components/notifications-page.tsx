@@ -9,6 +9,7 @@ import {
 } from '../api/notifications';
 import { pageOf, timeAgo } from '../utils/time-ago';
 import './notifications.css';
+import { plural } from '@/lib/format';
 
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
 
@@ -35,9 +36,7 @@ export function NotificationsPage() {
         <div>
           <h1 id="notifications-title">Notifications</h1>
           <p className="muted" data-testid="notifications-unread">
-            {unread === 0
-              ? 'You are all caught up.'
-              : `${unread} unread notification${unread === 1 ? '' : 's'}.`}
+            {unread === 0 ? 'You are all caught up.' : `${plural(unread, 'unread notification')}.`}
           </p>
         </div>
         {unread > 0 && (

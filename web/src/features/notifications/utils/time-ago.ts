@@ -1,3 +1,5 @@
+import { plural } from '@/lib/format';
+
 /** "just now", "10 minutes ago", "3 hours ago", "yesterday", "4 days ago", or the date. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const time = Date.parse(iso);
@@ -5,9 +7,9 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - time) / 1000));
   if (seconds < 60) return 'just now';
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  if (hours < 24) return `${plural(hours, 'hour')} ago`;
   const days = Math.floor(hours / 24);
   if (days === 1) return 'yesterday';
   if (days < 7) return `${days} days ago`;

@@ -16,6 +16,7 @@ import {
 } from '../api/wishlists';
 import { WishlistItems } from './wishlist-items';
 import './wishlists.css';
+import { plural } from '@/lib/format';
 
 const failed = () => notifyError('That did not save on this device. Please try again.');
 const quietly = (work: Promise<unknown>) => void work.catch(failed);
@@ -200,8 +201,8 @@ function WishlistCard({ list, items }: { list: WishlistDoc; items: WishlistItemD
         }
       >
         <p>
-          The list and the {items.length} item{items.length === 1 ? '' : 's'} saved in it are
-          removed from all your devices.
+          The list and the {plural(items.length, 'item')} saved in it are removed from all your
+          devices.
         </p>
       </Modal>
     </section>

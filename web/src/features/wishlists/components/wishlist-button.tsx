@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/stores/auth';
 import { isSameTarget, useOwnWishlists, type WishlistTarget } from '../api/wishlists';
 import { SaveToWishlistDialog } from './save-to-wishlist-dialog';
 import './wishlists.css';
+import { plural } from '@/lib/format';
 
 export function HeartIcon({ isFilled }: { isFilled: boolean }) {
   return (
@@ -38,7 +39,7 @@ export function WishlistButton({ item, withLabel = false }: WishlistButtonProps)
   const [isOpen, setOpen] = useState(false);
   const savedIn = own ? own.items.filter((saved) => isSameTarget(saved, item)).length : 0;
   const isSaved = savedIn > 0;
-  const label = isSaved ? `Saved to ${savedIn} wishlist${savedIn === 1 ? '' : 's'}` : 'Save';
+  const label = isSaved ? `Saved to ${plural(savedIn, 'wishlist')}` : 'Save';
 
   if (!user) {
     return (
