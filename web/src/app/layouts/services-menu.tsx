@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Dropdown } from '@/components/ui/dropdown';
-import { ServiceIcon } from '@/features/services/components/service-icon';
+import { ServiceIcon } from '@/components/ui/service-icon';
 import { useServices } from '@/features/services/hooks/use-services';
 import { buildPath } from '@/config/paths';
 

@@ -10,7 +10,7 @@ import { useResource } from '../hooks/use-resource';
 import type { AdminService, ServiceFormValues, ServiceStatus } from '../types';
 import { plural } from '@/lib/format';
 import { LoadState } from './load-state';
-import { SERVICE_ICON_NAMES, ServiceIcon } from './service-icon';
+import { SERVICE_ICON_NAMES, ServiceIcon } from '@/components/ui/service-icon';
 import './admin.css';
 
 const STATUS_CHOICES = [
@@ -41,7 +41,11 @@ function IconField({ field }: { field: FieldBinding<string | null> }) {
                 onChange={() => field.onChange(name)}
               />
               <label htmlFor={id}>
-                {name ? <ServiceIcon name={name} size={28} /> : <span aria-hidden="true">∅</span>}
+                {name ? (
+                  <ServiceIcon icon={name} size={28} className="service-icon" />
+                ) : (
+                  <span aria-hidden="true">∅</span>
+                )}
                 <span className="icon-name">{name ?? 'None'}</span>
               </label>
             </div>

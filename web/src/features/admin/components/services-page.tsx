@@ -7,7 +7,7 @@ import type { AdminService } from '../types';
 import { formatDate, plural } from '@/lib/format';
 import { StatusBadge } from './badges';
 import { LoadState } from './load-state';
-import { ServiceIcon } from './service-icon';
+import { ServiceIcon } from '@/components/ui/service-icon';
 import './admin.css';
 
 /** /admin/services: the service catalog (the public Services menu shows the active ones). */
@@ -100,7 +100,11 @@ export function ServicesPage() {
                     <tr key={service.id}>
                       <th scope="row" data-label="Service">
                         <span className="service-name">
-                          <ServiceIcon name={service.icon} />
+                          <ServiceIcon
+                            icon={service.icon}
+                            id={service.id}
+                            className="service-icon"
+                          />
                           <span>
                             {service.name}
                             <span className="cell-sub muted">{service.description}</span>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useServices } from '../hooks/use-services';
-import { ServiceIcon } from './service-icon';
+import { ServiceIcon } from '@/components/ui/service-icon';
 
 export interface ServiceCategoriesProps {
   /** The link of a category's page (the app knows its routes). */

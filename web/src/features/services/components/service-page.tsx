@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { guideFor } from '../content/category-guides';
 import { useServices } from '../hooks/use-services';
-import { ServiceIcon } from './service-icon';
+import { ServiceIcon } from '@/components/ui/service-icon';
 import './services.css';
 
 /** "a Chef", "an Events Specialist". */
