@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Pagination } from '@/components/ui/pagination';
 import { listAudit } from '../api/audit';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import { plural } from '@/lib/format';
 import { AuditList } from './audit-list';
 import { LoadState } from './load-state';

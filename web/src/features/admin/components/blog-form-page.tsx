@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useForm, type FieldBinding } from '@/lib/form';
 import { notify } from '@/stores/notification';
 import { createPost, getPost, postToFormValues, updatePost, uploadCover } from '../api/blog';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import type { AdminBlogPost, BlogFormValues, BlogStatus } from '../types';
 import { LoadState } from './load-state';
 import { publicPostPath } from './blog-page';

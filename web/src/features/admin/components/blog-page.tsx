@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import { deletePost, listPosts, postToFormValues, updatePost } from '../api/blog';
 import { useConfirm } from '../hooks/use-confirm';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import type { AdminBlogPost } from '../types';
 import { formatDate, plural } from '@/lib/format';
 import { LoadState } from './load-state';

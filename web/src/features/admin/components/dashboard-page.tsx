@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import { useCurrentUser } from '@/stores/auth';
 import { getStats } from '../api/stats';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import type { AdminStats } from '../types';
 import { plural } from '@/lib/format';
 import { GigsChart } from './gigs-chart';

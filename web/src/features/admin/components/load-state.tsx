@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Resource } from '../hooks/use-resource';
+import type { Resource } from '@/lib/use-resource';
 
 export interface LoadStateProps<T> {
   resource: Resource<T>;

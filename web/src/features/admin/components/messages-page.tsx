@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Pagination } from '@/components/ui/pagination';
 import { notify, notifyError } from '@/stores/notification';
 import { listContactMessages, setMessageHandled } from '../api/contact-messages';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import type { ContactMessage, ContactStatus } from '../types';
 import { errorMessageOf } from '../utils/errors';
 import { formatDateTime, plural } from '@/lib/format';

@@ -6,7 +6,7 @@ import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { useForm, type FieldBinding } from '@/lib/form';
 import { notify } from '@/stores/notification';
 import { createService, getService, updateService } from '../api/services';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import type { AdminService, ServiceFormValues, ServiceStatus } from '../types';
 import { plural } from '@/lib/format';
 import { LoadState } from './load-state';

@@ -7,7 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { useCurrentUser } from '@/stores/auth';
 import { deleteUser, getUserDetails, updateUser } from '../api/users';
 import { useConfirm } from '../hooks/use-confirm';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import type { AdminUser, UserDetails } from '../types';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { AuditList } from './audit-list';

@@ -6,7 +6,7 @@ import '@/components/form/form.css';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { listUsers } from '../api/users';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '@/lib/use-resource';
 import type { AdminUserRow } from '../types';
 import { formatDate, plural } from '@/lib/format';
 import {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { getAgentStats } from '../api/gigs';
-import { useLoad } from '../hooks/use-load';
+import { useResource } from '@/lib/use-resource';
 import { plural } from '@/lib/format';
 import { DailyChart } from './daily-chart';
 import './agent-gigs.css';
@@ -19,8 +19,10 @@ export interface AgentStatsPanelProps {
  * while there are none).
  */
 export function AgentStatsPanel({ createHref, manageHref, editHref }: AgentStatsPanelProps) {
-  const { state, reload } = useLoad((signal) => getAgentStats({ signal }));
-  if (state.status === 'loading') {
+  const { resource: state, reload } = useResource('agent-stats', (signal) =>
+    getAgentStats({ signal }),
+  );
+  if (state.status === 'loading' && state.data === undefined) {
     return (
       <p className="muted" role="status">
         Loading your gig figures…
@@ -37,7 +39,8 @@ export function AgentStatsPanel({ createHref, manageHref, editHref }: AgentStats
       </div>
     );
   }
-  const stats = state.data;
+  // Ready, or loading again, with the figures kept on screen meanwhile.
+  const stats = state.data!;
   const published = stats.gigs.filter((g) => g.status === 'active').length;
   return (
     <div className="agent-stats">

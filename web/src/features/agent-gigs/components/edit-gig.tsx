@@ -1,5 +1,5 @@
 import { getGig, type Gig } from '../api/gigs';
-import { useLoad } from '../hooks/use-load';
+import { useResource } from '@/lib/use-resource';
 import { GigForm, type GigFormProps } from './gig-form';
 
 export interface EditGigProps extends Omit<GigFormProps, 'gig'> {
@@ -8,7 +8,9 @@ export interface EditGigProps extends Omit<GigFormProps, 'gig'> {
 
 /** The Create a Gig form for an existing gig, once it has loaded (drafts are the owner's only). */
 export function EditGig({ id, ...props }: EditGigProps) {
-  const { state, reload } = useLoad<Gig>((signal) => getGig(id, { signal }));
+  const { resource: state, reload } = useResource<Gig>(`gig:${id}`, (signal) =>
+    getGig(id, { signal }),
+  );
   if (state.status === 'loading') {
     return (
       <p className="muted" role="status">

@@ -12,7 +12,7 @@ import {
   type GigStatus,
 } from '../api/gigs';
 import { useGigImage } from '../hooks/use-gig-image';
-import { useLoad } from '../hooks/use-load';
+import { useResource } from '@/lib/use-resource';
 import { formatMoney } from '@/lib/money';
 import { plural } from '@/lib/format';
 import { formatRating } from '../utils/format';
@@ -43,7 +43,7 @@ type Figures = AgentStats['gigs'][number];
  * pause or resume, publish and delete (after a confirmation; the server's refusal is shown).
  */
 export function ManageGigs({ createHref, editHref, gigHref }: ManageGigsProps) {
-  const { state, reload } = useLoad((signal) =>
+  const { resource: state, reload } = useResource('agent-gigs', (signal) =>
     Promise.all([listMyGigs({ signal }), getAgentStats({ signal })]),
   );
   const [tab, setTab] = useState<GigStatus>('active');
@@ -52,7 +52,7 @@ export function ManageGigs({ createHref, editHref, gigHref }: ManageGigsProps) {
   const [toDelete, setToDelete] = useState<Gig | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading' && state.data === undefined) {
     return (
       <p className="muted" role="status">
         Loading your gigs…
@@ -69,7 +69,8 @@ export function ManageGigs({ createHref, editHref, gigHref }: ManageGigsProps) {
       </div>
     );
   }
-  const [gigs, stats] = state.data;
+  // Ready, or loading again after an action, with the list kept on screen meanwhile.
+  const [gigs, stats] = state.data!;
   const figures = new Map<string, Figures>(stats.gigs.map((g) => [g.id, g]));
   const shown = gigs.filter((gig) => gig.status === tab);
   const current = TABS.find((t) => t.status === tab)!;

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { useResource } from '@/lib/use-resource';
 import type { PublicUser } from '@/types/api';
 import { getMember } from '../api/get-member';
 
@@ -13,25 +12,13 @@ export type MemberLookup =
 
 /** GET /api/user/{tagname}, when `tagname` is given. */
 export function useMember(tagname: string | null): MemberLookup {
-  const [result, setResult] = useState<{ tagname: string; lookup: MemberLookup } | null>(null);
-  useEffect(() => {
-    if (!tagname) return;
-    const controller = new AbortController();
-    getMember(tagname, { signal: controller.signal }).then(
-      (member) => setResult({ tagname, lookup: { state: 'ready', member } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const lookup: MemberLookup =
-          error instanceof ApiError && error.status === 404
-            ? { state: 'missing' }
-            : error instanceof ApiError && !error.isNetworkError && error.status < 500
-              ? { state: 'error', message: error.message }
-              : { state: 'unreachable' };
-        setResult({ tagname, lookup });
-      },
-    );
-    return () => controller.abort();
-  }, [tagname]);
+  const { resource } = useResource(tagname, (signal) => getMember(tagname!, { signal }));
   if (!tagname) return { state: 'idle' };
-  return result?.tagname === tagname ? result.lookup : { state: 'loading' };
+  if (resource.status === 'loading') return { state: 'loading' };
+  if (resource.status === 'ready') return { state: 'ready', member: resource.data };
+  const { error } = resource;
+  if (error.status === 404) return { state: 'missing' };
+  return !error.isNetworkError && error.status < 500
+    ? { state: 'error', message: error.message }
+    : { state: 'unreachable' };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useResource } from '@/lib/use-resource';
 import type { Service } from '@/types/api';
 import { getServices } from '../api/get-services';
 
@@ -29,22 +29,8 @@ export function resetServicesCache(): void {
 
 /** The active service categories. */
 export function useServices(): ServicesState {
-  const [state, setState] = useState<ServicesState>({ status: 'loading' });
-
-  useEffect(() => {
-    let isActive = true;
-    loadServices().then(
-      (services) => {
-        if (isActive) setState({ status: 'ready', services });
-      },
-      () => {
-        if (isActive) setState({ status: 'error' });
-      },
-    );
-    return () => {
-      isActive = false;
-    };
-  }, []);
-
-  return state;
+  // Every caller shares one request (loadServices), so it takes no abort signal.
+  const { resource } = useResource('services', () => loadServices());
+  if (resource.status === 'ready') return { status: 'ready', services: resource.data };
+  return { status: resource.status };
 }

@@ -1,6 +1,5 @@
 import type { Wishlist } from '@wayfarer/api/schemas';
-import { useEffect, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { useResource } from '@/lib/use-resource';
 import { getPublicWishlists } from '../api/get-public-wishlists';
 
 export type PublicWishlistsState =
@@ -10,26 +9,13 @@ export type PublicWishlistsState =
 
 /** A member's public wishlists from the server (always current, so not from a local copy). */
 export function usePublicWishlists(tagname: string): PublicWishlistsState {
-  const [state, setState] = useState<{ tagname: string; value: PublicWishlistsState } | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getPublicWishlists(tagname, { signal: controller.signal }).then(
-      (wishlists) => setState({ tagname, value: { status: 'ready', wishlists } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({
-          tagname,
-          value: {
-            status: 'failed',
-            message:
-              error instanceof ApiError && error.isNetworkError
-                ? 'You are offline: public wishlists show when you reconnect.'
-                : 'The wishlists could not be loaded. Please try again.',
-          },
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [tagname]);
-  return state?.tagname === tagname ? state.value : { status: 'loading' };
+  const { resource } = useResource(tagname, (signal) => getPublicWishlists(tagname, { signal }));
+  if (resource.status === 'ready') return { status: 'ready', wishlists: resource.data };
+  if (resource.status === 'loading') return { status: 'loading' };
+  return {
+    status: 'failed',
+    message: resource.error.isNetworkError
+      ? 'You are offline: public wishlists show when you reconnect.'
+      : 'The wishlists could not be loaded. Please try again.',
+  };
 }

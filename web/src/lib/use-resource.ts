@@ -20,25 +20,41 @@ const asApiError = (error: unknown) =>
     : new ApiError(0, GENERIC_ERROR_MESSAGE, {}, undefined, { cause: error });
 
 /**
- * Data from the admin API for a screen: loads when `key` changes (a new page or filter), keeps
- * the previous data on screen while the next arrives, and drops answers that came too late.
+ * The one way a screen loads data from the API (router loaders aside, for what a route needs
+ * before it renders): loads when `key` changes (a new page, filter or member), keeps the previous
+ * data at hand while the next arrives (`data`; a caller showing one thing per key looks at
+ * `status` only), drops answers that came too late, and aborts the request it no longer needs.
+ * A `null` key loads nothing (nothing to look up yet): the status stays `loading`.
+ *
+ * Our own hook rather than TanStack Query: the app's offline data lives in PouchDB (the local
+ * database, read by id prefix and change feed), so what is left here is a handful of online
+ * reads that need no shared cache, retries or persistence, and 60 lines are cheaper than a
+ * dependency in every page's bundle.
  */
 export function useResource<T>(
-  key: string,
+  key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
 ): UseResourceResult<T> {
-  const [resource, setResource] = useState<Resource<T>>({ status: 'loading', data: undefined });
+  // Each answer remembers its key, so a render with a new key never shows the old key's answer
+  // as ready (the effect that starts the new load runs after that render).
+  const [state, setResource] = useState<Resource<T> & { key?: string | null }>({
+    status: 'loading',
+    data: undefined,
+  });
   const [version, setVersion] = useState(0);
   // The latest loader, read when a load starts (callers pass inline functions).
   const loadRef = useRef(load);
   loadRef.current = load;
 
   useEffect(() => {
+    setResource((previous) =>
+      previous.status === 'loading' ? previous : { status: 'loading', data: previous.data },
+    );
+    if (key === null) return;
     const controller = new AbortController();
-    setResource((previous) => ({ status: 'loading', data: previous.data }));
     loadRef.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setResource({ status: 'ready', data });
+        if (!controller.signal.aborted) setResource({ status: 'ready', data, key });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -46,6 +62,7 @@ export function useResource<T>(
           status: 'error',
           data: previous.data,
           error: asApiError(error),
+          key,
         }));
       },
     );
@@ -58,5 +75,9 @@ export function useResource<T>(
       previous.data === undefined ? previous : { ...previous, data: update(previous.data) },
     );
   }, []);
+  const resource: Resource<T> =
+    state.status === 'loading' || state.key === key
+      ? state
+      : { status: 'loading', data: state.data };
   return { resource, reload, setData };
 }
