@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: `unit` (node code, no servers), `integration` (the real API over HTTP on the
- * embedded database server) and `web` (React code in happy-dom). Browser flows live in e2e/.
+ * embedded database server, or on the CouchDB named by TEST_COUCH_URL: README) and `web` (React
+ * code in happy-dom). Browser flows live in e2e/.
  */
 export default defineConfig({
   test: {
