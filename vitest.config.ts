@@ -39,6 +39,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          // A zone far from UTC (-10:00, no daylight saving), so a date formatted in the
+          // machine's zone instead of UTC, or the reverse, fails here and not only abroad.
+          env: { TZ: 'Pacific/Honolulu' },
           setupFiles: ['web/src/testing/setup.ts'],
           testTimeout: 30_000,
           include: ['web/src/**/*.test.{ts,tsx}'],
