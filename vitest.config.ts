@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: `unit` (node code, no servers), `integration` (the real API over HTTP on the
- * embedded database server) and `web` (React code in happy-dom). Browser flows live in e2e/.
+ * embedded database server, or on the CouchDB named by TEST_COUCH_URL: README) and `web` (React
+ * code in happy-dom). Browser flows live in e2e/.
  */
 export default defineConfig({
   test: {
@@ -39,6 +40,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          // A zone far from UTC (-10:00, no daylight saving), so a date formatted in the
+          // machine's zone instead of UTC, or the reverse, fails here and not only abroad.
+          env: { TZ: 'Pacific/Honolulu' },
           setupFiles: ['web/src/testing/setup.ts'],
           testTimeout: 30_000,
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -953,7 +953,7 @@ async function main(): Promise<number> {
       error: null,
     };
     item.sentAt = performance.now();
-    await couch.server.use(userDbName(c.recipient.userId)).insert(doc as never);
+    await couch.server.use(userDbName(couch, c.recipient.userId)).insert(doc as never);
   };
   const online = async (c: Conversation, seq: number, id: string, item: Tracked) => {
     item.sentAt = performance.now();
@@ -996,7 +996,7 @@ async function main(): Promise<number> {
     await mapLimit(sample, SETUP_CONCURRENCY, async (id) => {
       const c = conversations[tracked.get(id)!.conversation]!;
       const copy = await couch.server
-        .use(userDbName(c.recipient.userId))
+        .use(userDbName(couch, c.recipient.userId))
         .get(`message:${id}`)
         .then(
           () => true,
@@ -1004,7 +1004,7 @@ async function main(): Promise<number> {
         );
       if (copy) onServer += 1;
       const status = await couch.server
-        .use(userDbName(c.sender.userId))
+        .use(userDbName(couch, c.sender.userId))
         .get(`message:${id}`)
         .then(
           (doc) => String((doc as unknown as { status?: string }).status),
@@ -1072,7 +1072,7 @@ async function main(): Promise<number> {
   if (complete) await settle();
   for (const c of complete ? conversations : []) {
     const list = await couch.server
-      .use(userDbName(c.recipient.userId))
+      .use(userDbName(couch, c.recipient.userId))
       .list({ startkey: 'message:', endkey: 'message:\uffff' });
     const expected = [...tracked.entries()]
       .filter(([, m]) => m.conversation === c.index)
@@ -1086,7 +1086,7 @@ async function main(): Promise<number> {
       );
     }
     const sent = await couch.server
-      .use(userDbName(c.sender.userId))
+      .use(userDbName(couch, c.sender.userId))
       .list({ startkey: 'message:', endkey: 'message:\uffff', include_docs: true });
     for (const row of sent.rows) {
       const doc = row.doc as unknown as { status?: string; error?: string | null };

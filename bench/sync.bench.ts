@@ -50,7 +50,6 @@ import {
   within,
   numberFromEnv,
 } from './lib/harness';
-import { GATEWAY_USER } from '@wayfarer/couch';
 import { checkSession } from '../api/src/auth/sessions';
 import { verifyAccessToken } from '../api/src/auth/tokens';
 import { userDbName } from '../api/src/couch/userdb';
@@ -611,7 +610,7 @@ async function main(): Promise<number> {
 
   // ---- 1. Initial sync.
   const owner = await register(apiUrl, 'initial');
-  const dbName = userDbName(owner.userId);
+  const dbName = userDbName(couch, owner.userId);
   const userDb = couch.server.use(dbName);
   const before = await userDb.list();
   const designDocs = before.rows.filter((r) => r.id.startsWith('_design/')).length;
@@ -708,7 +707,7 @@ async function main(): Promise<number> {
   const basic = (user: string, password: string) =>
     'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
   const adminAuth = basic(decodeURIComponent(admin.username), decodeURIComponent(admin.password));
-  const gatewayAuth = basic(GATEWAY_USER, gatewayPassword(running.deps.jwtSecret));
+  const gatewayAuth = basic(couch.gatewayUser, gatewayPassword(running.deps.jwtSecret));
   const dbUrl = `${couch.origin}/${dbName}`;
   const probes = [
     await probe('direct GET (db), admin', PROBE_REQUESTS, () =>
@@ -743,7 +742,7 @@ async function main(): Promise<number> {
     const account = await register(apiUrl, `live-${route}`);
     const remote =
       route === 'direct'
-        ? directRemote(couch.url, userDbName(account.userId))
+        ? directRemote(couch.url, userDbName(couch, account.userId))
         : gatewayRemote(apiUrl, account.token);
     const result = await propagation(pouchDir, remote, databasePid);
     propagations.push(result);

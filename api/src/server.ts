@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { bootstrapServer, ensureGatewayAccount, SERVER_DATABASES } from '@wayfarer/couch';
+import { bootstrapServer, ensureGatewayAccount } from '@wayfarer/couch';
 import { deployServerDesign } from '@wayfarer/design-docs';
 import { createApp, type App } from './app';
 import { repoRoot, resolvePaths, type Env } from './config/env';
@@ -39,10 +39,15 @@ async function readVersion(): Promise<string> {
  * documents that changed. Idempotent.
  */
 export async function prepareSchema(couch: Couch, logger: Logger, jwtSecret: Uint8Array) {
-  const created = await bootstrapServer(couch.server);
-  await ensureGatewayAccount(couch.server, couch.origin, gatewayPassword(jwtSecret));
+  const created = await bootstrapServer(couch.server, couch.databases);
+  await ensureGatewayAccount(
+    couch.server,
+    couch.origin,
+    gatewayPassword(jwtSecret),
+    couch.gatewayUser,
+  );
   if (created.length) logger.info({ databases: created }, 'databases created or secured');
-  const design = await deployServerDesign(couch.server, SERVER_DATABASES);
+  const design = await deployServerDesign(couch.server, couch.databases);
   for (const id of design.pushed) logger.info({ ddoc: id }, 'design document pushed');
   logger.debug({ unchanged: design.unchanged.length }, 'design documents unchanged');
   return design;
@@ -66,7 +71,10 @@ export async function prepareDatabase(
 export async function startServer(env: Env, logger = createLogger(env)): Promise<RunningServer> {
   const paths = resolvePaths(env);
   await mkdir(paths.couchDir, { recursive: true });
-  const couch = await connectCouch({ couchUrl: env.COUCH_URL, couchDir: paths.couchDir }, logger);
+  const couch = await connectCouch(
+    { couchUrl: env.COUCH_URL, couchDir: paths.couchDir, dbPrefix: env.COUCH_DB_PREFIX },
+    logger,
+  );
   let server: ServerType | undefined;
   try {
     const jwtSecret = await loadJwtSecret(env.JWT_SECRET, paths.dataDir);

@@ -55,15 +55,20 @@ describe('POST /api/register', () => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ user: { email: session.email }, projects: [], wishlists: [] });
 
-    const db = await server.deps.couch.server.db.get(userDbName(session.user.id));
-    expect(db.db_name).toBe(userDbName(session.user.id));
+    const db = await server.deps.couch.server.db.get(
+      userDbName(server.deps.couch, session.user.id),
+    );
+    expect(db.db_name).toBe(userDbName(server.deps.couch, session.user.id));
     const security = (await server.deps.couch.server.request({
-      db: userDbName(session.user.id),
+      db: userDbName(server.deps.couch, session.user.id),
       path: '_security',
     })) as {
       members: { names: string[]; roles: string[] };
     };
-    expect(security.members).toEqual({ names: ['wayfarer_gateway'], roles: ['_admin'] });
+    expect(security.members).toEqual({
+      names: [server.deps.couch.gatewayUser],
+      roles: ['_admin'],
+    });
 
     const mail = await latestMail(server, session.email);
     expect(mail?.subject).toBe('Confirm your email address');
@@ -231,11 +236,12 @@ describe('POST /api/login and tokens', () => {
 
   it('repairs a missing user database at login', async () => {
     const account = await register();
-    await server.deps.couch.server.db.destroy(userDbName(account.user.id));
+    await server.deps.couch.server.db.destroy(userDbName(server.deps.couch, account.user.id));
     await api.post('/api/login', { body: { email: account.email, password: account.password } });
-    expect((await server.deps.couch.server.db.get(userDbName(account.user.id))).db_name).toBe(
-      userDbName(account.user.id),
-    );
+    expect(
+      (await server.deps.couch.server.db.get(userDbName(server.deps.couch, account.user.id)))
+        .db_name,
+    ).toBe(userDbName(server.deps.couch, account.user.id));
   });
 });
 
@@ -571,7 +577,7 @@ describe('DELETE /api/user', () => {
     ).toBe(422);
     expect((await api.get(`/api/user/${tag}`)).status).toBe(404);
     await expect(
-      server.deps.couch.server.db.get(userDbName(account.user.id)),
+      server.deps.couch.server.db.get(userDbName(server.deps.couch, account.user.id)),
     ).rejects.toMatchObject({ statusCode: 404 });
     // The email and tagname are free again.
     expect(

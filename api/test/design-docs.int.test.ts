@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapServer, SERVER_DATABASES } from '@wayfarer/couch';
+import { bootstrapServer } from '@wayfarer/couch';
 import { DESIGN_DOCS_ROOT, deployServerDesign, pushDesign } from '@wayfarer/design-docs';
 import { startTestServer, type TestServer } from './helpers/server';
 
-describe('design documents on the embedded server', () => {
+describe('design documents on the database server', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ SEED_DEMO: 'false' });
@@ -14,9 +14,10 @@ describe('design documents on the embedded server', () => {
   afterAll(() => server.close());
 
   it('were pushed at start; pushing again writes nothing', async () => {
-    const again = await deployServerDesign(server.deps.couch.server, SERVER_DATABASES);
+    const { databases } = server.deps.couch;
+    const again = await deployServerDesign(server.deps.couch.server, databases);
     expect(again.pushed).toEqual([]);
-    expect(again.unchanged).toContain('wf_catalog/_design/services');
+    expect(again.unchanged).toContain(`${databases.catalog}/_design/services`);
   });
 
   it('after one view file is edited, pushes exactly that design document', async () => {
@@ -28,20 +29,21 @@ describe('design documents on the embedded server', () => {
       readFileSync(file, 'utf8').replace('emit(doc.tagname, null)', 'emit(doc.tagname, doc.id)'),
     );
 
-    const result = await deployServerDesign(server.deps.couch.server, SERVER_DATABASES, copy);
-    expect(result.pushed).toEqual(['wf_users/_design/accounts']);
+    const { databases } = server.deps.couch;
+    const result = await deployServerDesign(server.deps.couch.server, databases, copy);
+    expect(result.pushed).toEqual([`${databases.users}/_design/accounts`]);
     const stored = (await server.deps.couch.db('users').get('_design/accounts')) as unknown as {
       views: { by_tagname: { map: string } };
     };
     expect(stored.views.by_tagname.map).toContain('doc.id');
 
     // And the original files put it back, again alone.
-    const back = await deployServerDesign(server.deps.couch.server, SERVER_DATABASES);
-    expect(back.pushed).toEqual(['wf_users/_design/accounts']);
+    const back = await deployServerDesign(server.deps.couch.server, databases);
+    expect(back.pushed).toEqual([`${databases.users}/_design/accounts`]);
   });
 
   it('creates Mango indexes once and replaces one whose fields changed', async () => {
-    const db = 'wf_content';
+    const db = server.deps.couch.databases.content;
     const index = { ddoc: 'test-idx', name: 'by-type', index: { fields: ['type', 'created_at'] } };
     expect((await pushDesign(server.deps.couch.server, db, [], [index])).pushed).toEqual([
       `${db}/_index/test-idx/by-type`,
@@ -59,8 +61,9 @@ describe('design documents on the embedded server', () => {
   });
 
   it('bootstrap is idempotent and gives every server database an admin-only _security', async () => {
-    expect(await bootstrapServer(server.deps.couch.server)).toEqual([]);
-    for (const name of Object.values(SERVER_DATABASES)) {
+    const { databases } = server.deps.couch;
+    expect(await bootstrapServer(server.deps.couch.server, databases)).toEqual([]);
+    for (const name of Object.values(databases)) {
       const security = (await server.deps.couch.server.request({
         db: name,
         path: '_security',

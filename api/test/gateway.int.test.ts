@@ -59,7 +59,7 @@ describe('sync gateway: replication', () => {
     expect(pushed.docs_written).toBe(1);
     expect(pushed.doc_write_failures).toBe(0);
 
-    const serverSide = server.deps.couch.server.use(userDbName(alice.user.id));
+    const serverSide = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
     expect(((await serverSide.get('wishlist:trip')) as unknown as { name: string }).name).toBe(
       'Japan trip',
     );
@@ -114,7 +114,7 @@ describe('sync gateway: replication', () => {
     const gone = await local.get('wishlist:gone');
     await local.put({ ...gone, _deleted: true });
     await local.replicate.to(remote);
-    const serverSide = server.deps.couch.server.use(userDbName(alice.user.id));
+    const serverSide = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
     expect(((await serverSide.get('wishlist:edits')) as unknown as { name: string }).name).toBe(
       'Second name',
     );
@@ -145,7 +145,7 @@ describe('sync gateway: replication', () => {
     });
     const result = await local.replicate.to(remote);
     expect(result.doc_write_failures).toBe(3);
-    const serverSide = server.deps.couch.server.use(userDbName(alice.user.id));
+    const serverSide = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
     await expect(serverSide.get('notification:fake')).rejects.toMatchObject({ statusCode: 404 });
 
     const put = await gateway(alice.token, '/order%3A2', {
@@ -158,7 +158,7 @@ describe('sync gateway: replication', () => {
   });
 
   it('lets the user mark a server notification read', async () => {
-    const serverSide = server.deps.couch.server.use(userDbName(alice.user.id));
+    const serverSide = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
     const doc = (await serverSide.get('notification:welcome')) as unknown as Record<
       string,
       unknown
@@ -174,8 +174,8 @@ describe('sync gateway: replication', () => {
 describe('sync gateway: boundaries', () => {
   it('maps the token to its own database only', async () => {
     const info = (await (await gateway(alice.token)).json()) as { db_name: string };
-    expect(info.db_name).toBe(userDbName(alice.user.id));
-    const bobDb = server.deps.couch.server.use(userDbName(bob.user.id));
+    expect(info.db_name).toBe(userDbName(server.deps.couch, alice.user.id));
+    const bobDb = server.deps.couch.server.use(userDbName(server.deps.couch, bob.user.id));
     await bobDb.insert({
       _id: 'draft:job:secret',
       type: 'draft',
@@ -203,7 +203,7 @@ describe('sync gateway: boundaries', () => {
       ['PUT', '/_security'],
       ['GET', '/%5Fsecurity'],
       ['GET', '/..%2F_all_dbs'],
-      ['GET', '/..%2F' + userDbName(bob.user.id) + '%2F_all_docs'],
+      ['GET', '/..%2F' + userDbName(server.deps.couch, bob.user.id) + '%2F_all_docs'],
       ['GET', '/_all_dbs'],
       ['GET', '/_users'],
       ['POST', '/_replicate'],
@@ -301,7 +301,7 @@ describe('sync gateway: boundaries', () => {
     };
     expect(all.rows.some((r) => r.id.startsWith('_design/'))).toBe(false);
     // The validate function is there, server side.
-    const serverSide = server.deps.couch.server.use(userDbName(alice.user.id));
+    const serverSide = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
     expect((await serverSide.get('_design/app'))._id).toBe('_design/app');
   });
 
@@ -352,7 +352,7 @@ describe('sync gateway: boundaries', () => {
     );
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
-    const serverSide = server.deps.couch.server.use(userDbName(alice.user.id));
+    const serverSide = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
     await serverSide.insert({
       _id: 'notification:live',
       type: 'notification',

@@ -286,7 +286,7 @@ describe('offline messages through the sync gateway', () => {
     await local.replicate.to(remote);
     await server.deps.jobs.idle();
     const omarDb = server.deps.couch.server.use(
-      userDbName((await demoSessions(api, ['omar'])).omar.user.id),
+      userDbName(server.deps.couch, (await demoSessions(api, ['omar'])).omar.user.id),
     );
     const copy = (await omarDb.get(`message:${ok}`)) as unknown as {
       _attachments: Record<string, { content_type: string }>;
@@ -393,9 +393,9 @@ describe('a restart in the middle of delivering a batch', () => {
       })
     ).body.user.id;
     const senderCopy = (await first.deps.couch.server
-      .use(userDbName(sofia.user.id))
+      .use(userDbName(first.deps.couch, sofia.user.id))
       .get(`message:${ids[3]}`)) as unknown as Record<string, unknown>;
-    await first.deps.couch.server.use(userDbName(helenId)).insert({
+    await first.deps.couch.server.use(userDbName(first.deps.couch, helenId)).insert({
       ...senderCopy,
       _rev: undefined,
       status: 'delivered',

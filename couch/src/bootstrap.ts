@@ -24,6 +24,22 @@ export const SERVER_DATABASES = {
 
 export type ServerDatabaseKey = keyof typeof SERVER_DATABASES;
 
+/** Database name by key, as one deployment names them (see `couchNames`). */
+export type ServerDatabaseNames = Record<ServerDatabaseKey, string>;
+
+/**
+ * Every database and account name a deployment owns on its CouchDB: the base name after the
+ * deployment's prefix (COUCH_DB_PREFIX, empty in production). A prefix lets several
+ * deployments share one server, as the integration tests do with TEST_COUCH_URL.
+ */
+export function couchNames(prefix: string) {
+  const name = (base: string) => prefix + base;
+  const databases = Object.fromEntries(
+    Object.entries(SERVER_DATABASES).map(([key, base]) => [key, name(base)]),
+  ) as ServerDatabaseNames;
+  return { name, databases };
+}
+
 /** `_security` of a server database: server admins only (CouchDB's _admin role). */
 export function serverSecurity() {
   return {
@@ -76,7 +92,10 @@ function normalize(security: unknown): unknown {
  * Creates every server database (and CouchDB's own system databases, which a fresh single
  * node needs) with its `_security`. Idempotent.
  */
-export async function bootstrapServer(server: ServerScope): Promise<string[]> {
+export async function bootstrapServer(
+  server: ServerScope,
+  databases: ServerDatabaseNames = SERVER_DATABASES,
+): Promise<string[]> {
   const touched: string[] = [];
   for (const system of ['_users', '_replicator']) {
     try {
@@ -86,7 +105,7 @@ export async function bootstrapServer(server: ServerScope): Promise<string[]> {
       if (statusOf(error) !== 412) throw error;
     }
   }
-  for (const name of Object.values(SERVER_DATABASES)) {
+  for (const name of Object.values(databases)) {
     const { created, securityUpdated } = await ensureDatabase(server, name, serverSecurity());
     if (created || securityUpdated) touched.push(name);
   }

@@ -13,25 +13,24 @@ function statusOf(error: unknown): number | undefined {
  * Through it CouchDB itself refuses server databases, design documents, `_security` and
  * configuration, and `validate_doc_update` can tell a user's write (this account) from the
  * server's (an admin). Idempotent; the password is (re)set when it does not authenticate.
+ * `user` is the account's name: GATEWAY_USER after the deployment's prefix (`couchNames`).
  */
 export async function ensureGatewayAccount(
   server: ServerScope,
   origin: string,
   password: string,
+  user: string = GATEWAY_USER,
 ): Promise<void> {
   const works = await fetch(`${origin}/_session`, {
     headers: {
-      authorization: 'Basic ' + Buffer.from(`${GATEWAY_USER}:${password}`).toString('base64'),
+      authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64'),
     },
   })
-    .then(
-      async (r) =>
-        ((await r.json()) as { userCtx?: { name?: string } }).userCtx?.name === GATEWAY_USER,
-    )
+    .then(async (r) => ((await r.json()) as { userCtx?: { name?: string } }).userCtx?.name === user)
     .catch(() => false);
   if (works) return;
   const users = server.use<Record<string, unknown>>('_users');
-  const id = `org.couchdb.user:${GATEWAY_USER}`;
+  const id = `org.couchdb.user:${user}`;
   let rev: string | undefined;
   try {
     rev = (await users.get(id))._rev;
@@ -41,7 +40,7 @@ export async function ensureGatewayAccount(
   await users.insert({
     _id: id,
     ...(rev ? { _rev: rev } : {}),
-    name: GATEWAY_USER,
+    name: user,
     type: 'user',
     roles: [GATEWAY_ROLE],
     password,

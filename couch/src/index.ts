@@ -1,5 +1,11 @@
 export { EmbeddedCouch, freePort } from './embedded';
 export type { EmbeddedCouchOptions, CouchCredentials, EmbeddedState } from './embedded';
-export { bootstrapServer, SERVER_DATABASES, serverSecurity, ensureDatabase } from './bootstrap';
-export type { ServerDatabaseKey } from './bootstrap';
+export {
+  bootstrapServer,
+  couchNames,
+  SERVER_DATABASES,
+  serverSecurity,
+  ensureDatabase,
+} from './bootstrap';
+export type { ServerDatabaseKey, ServerDatabaseNames } from './bootstrap';
 export { ensureGatewayAccount, GATEWAY_USER, GATEWAY_ROLE } from './gateway-account';

@@ -25,7 +25,10 @@ async function main() {
   if (!email.success) throw new Error(`A valid --email is required.\n${USAGE}`);
   const paths = resolvePaths(env);
   const logger = createLogger({ ...env, LOG_LEVEL: 'warn' });
-  const couch = await connectForTool({ couchUrl: env.COUCH_URL, couchDir: paths.couchDir }, logger);
+  const couch = await connectForTool(
+    { couchUrl: env.COUCH_URL, couchDir: paths.couchDir, dbPrefix: env.COUCH_DB_PREFIX },
+    logger,
+  );
   try {
     await prepareSchema(couch, logger, await loadJwtSecret(env.JWT_SECRET, paths.dataDir));
     const existing = await findUserByEmail(couch, email.data);

@@ -2,7 +2,7 @@
  * `npm run ddocs:push`: pushes the design documents that changed to the server databases, using
  * COUCH_URL, or the embedded server of a running API on DATA_DIR (started here if none runs).
  */
-import { bootstrapServer, SERVER_DATABASES } from '@wayfarer/couch';
+import { bootstrapServer } from '@wayfarer/couch';
 import { deployServerDesign } from '@wayfarer/design-docs';
 import { parseEnv, resolvePaths, EnvError } from '../config/env';
 import { connectForTool } from '../couch/connect';
@@ -15,10 +15,13 @@ async function main() {
     ...env,
     LOG_LEVEL: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL,
   });
-  const couch = await connectForTool({ couchUrl: env.COUCH_URL, couchDir: paths.couchDir }, logger);
+  const couch = await connectForTool(
+    { couchUrl: env.COUCH_URL, couchDir: paths.couchDir, dbPrefix: env.COUCH_DB_PREFIX },
+    logger,
+  );
   try {
-    await bootstrapServer(couch.server);
-    const result = await deployServerDesign(couch.server, SERVER_DATABASES);
+    await bootstrapServer(couch.server, couch.databases);
+    const result = await deployServerDesign(couch.server, couch.databases);
     for (const id of result.pushed) console.log(`pushed     ${id}`);
     console.log(`${result.pushed.length} pushed, ${result.unchanged.length} unchanged.`);
   } finally {

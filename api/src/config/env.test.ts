@@ -9,6 +9,14 @@ describe('parseEnv', () => {
     expect(env.COUCH_URL).toBeUndefined();
     expect(env.CORS_ORIGINS).toEqual([]);
     expect(env.LOG_LEVEL).toBe('info');
+    expect(env.COUCH_DB_PREFIX).toBe('');
+  });
+
+  it('takes a COUCH_DB_PREFIX that keeps every name a valid CouchDB database name', () => {
+    expect(parseEnv({ COUCH_DB_PREFIX: 'staging_' }).COUCH_DB_PREFIX).toBe('staging_');
+    for (const bad of ['Staging_', '1x_', '_x', 'a/b', 'a b']) {
+      expect(() => parseEnv({ COUCH_DB_PREFIX: bad }), bad).toThrow(/COUCH_DB_PREFIX/);
+    }
   });
 
   it('names each bad variable', () => {

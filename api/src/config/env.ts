@@ -49,6 +49,21 @@ export const envSchema = z.object({
       .refine((u) => /^https?:/.test(u), 'must use http or https')
       .optional(),
   ),
+  /**
+   * Put before every database and account name on the CouchDB server (`<prefix>wf_users`,
+   * `<prefix>userdb-<hex>`, `<prefix>wayfarer_gateway`), so several deployments can share one
+   * server; the integration tests use it with TEST_COUCH_URL. Empty: no prefix.
+   */
+  COUCH_DB_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z][a-z0-9_$()+-]*$/,
+        'must start with a lowercase letter and hold only a-z, 0-9 and _$()+-',
+      )
+      .default(''),
+  ),
   /** HMAC secret for session tokens; at least 32 characters. Unset: generated once into DATA_DIR. */
   JWT_SECRET: z.preprocess(
     emptyToUndefined,

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nano, { type DocumentScope, type ServerScope } from 'nano';
-import { EmbeddedCouch, SERVER_DATABASES, type ServerDatabaseKey } from '@wayfarer/couch';
+import {
+  couchNames,
+  EmbeddedCouch,
+  GATEWAY_USER,
+  type ServerDatabaseKey,
+  type ServerDatabaseNames,
+} from '@wayfarer/couch';
 import type { Logger } from '../lib/logger';
 
 export type CouchHealth =
@@ -15,6 +21,15 @@ export interface Couch {
   /** Scheme, host and port, without credentials. */
   origin: string;
   embedded: EmbeddedCouch | undefined;
+  /**
+   * The name on the server of a database or account of this deployment: `base` after
+   * COUCH_DB_PREFIX. Every name the API gives CouchDB goes through here.
+   */
+  name(base: string): string;
+  /** The server databases' names by key. */
+  databases: ServerDatabaseNames;
+  /** The sync gateway's CouchDB account. */
+  gatewayUser: string;
   db<T = Record<string, unknown>>(key: ServerDatabaseKey): DocumentScope<T>;
   ping(timeoutMs?: number): Promise<CouchHealth>;
   stop(): Promise<void>;
@@ -32,6 +47,7 @@ function authHeader(url: URL): string {
 
 function fromUrl(
   url: string,
+  prefix: string,
   embedded: EmbeddedCouch | undefined,
   stop: () => Promise<void>,
 ): Couch {
@@ -42,12 +58,16 @@ function fromUrl(
   const parsed = new URL(url);
   const origin = parsed.origin;
   const auth = authHeader(parsed);
+  const { name, databases } = couchNames(prefix);
   return {
     server,
     url,
     origin,
     embedded,
-    db: <T>(key: ServerDatabaseKey) => server.use<T>(SERVER_DATABASES[key]),
+    name,
+    databases,
+    gatewayUser: name(GATEWAY_USER),
+    db: <T>(key: ServerDatabaseKey) => server.use<T>(databases[key]),
     async ping(timeoutMs = 2000): Promise<CouchHealth> {
       try {
         const response = await fetch(`${origin}/`, {
@@ -81,17 +101,22 @@ function processAlive(pid: number): boolean {
   }
 }
 
+export interface ConnectOptions {
+  couchUrl: string | undefined;
+  couchDir: string;
+  /** COUCH_DB_PREFIX: put before every database and account name (empty: none). */
+  dbPrefix?: string;
+}
+
 /**
  * COUCH_URL set: that server. Unset: the embedded server in `couchDir`, started here and stopped
  * with `stop()`. A second API on the same data directory is refused, since two database
  * processes must never open the same files.
  */
-export async function connectCouch(
-  options: { couchUrl: string | undefined; couchDir: string },
-  logger: Logger,
-): Promise<Couch> {
+export async function connectCouch(options: ConnectOptions, logger: Logger): Promise<Couch> {
+  const prefix = options.dbPrefix ?? '';
   if (options.couchUrl) {
-    return fromUrl(options.couchUrl, undefined, async () => undefined);
+    return fromUrl(options.couchUrl, prefix, undefined, async () => undefined);
   }
   const couchDir = path.resolve(options.couchDir);
   if (inUseHere.has(couchDir)) {
@@ -132,7 +157,7 @@ export async function connectCouch(
     const url = await embedded.start();
     const port = Number(new URL(url).port);
     await writeFile(runningFile, JSON.stringify({ pid: process.pid, port }), { mode: 0o600 });
-    return fromUrl(url, embedded, async () => {
+    return fromUrl(url, prefix, embedded, async () => {
       await embedded.stop();
       await rm(runningFile, { force: true });
       inUseHere.delete(couchDir);
@@ -147,10 +172,7 @@ export async function connectCouch(
  * For command-line tools (ddocs:push, admin:create): the database of a running API on this data
  * directory if there is one, else a server started just for the tool.
  */
-export async function connectForTool(
-  options: { couchUrl: string | undefined; couchDir: string },
-  logger: Logger,
-): Promise<Couch> {
+export async function connectForTool(options: ConnectOptions, logger: Logger): Promise<Couch> {
   if (options.couchUrl) return connectCouch(options, logger);
   const runningFile = path.join(options.couchDir, RUNNING_FILE);
   const credentialsFile = path.join(options.couchDir, 'admin-credentials.json');
@@ -165,7 +187,7 @@ export async function connectForTool(
     };
     if (running.pid && running.port && processAlive(running.pid)) {
       const url = `http://${encodeURIComponent(creds.username)}:${encodeURIComponent(creds.password)}@127.0.0.1:${running.port}`;
-      return fromUrl(url, undefined, async () => undefined);
+      return fromUrl(url, options.dbPrefix ?? '', undefined, async () => undefined);
     }
   }
   return connectCouch(options, logger);

@@ -1,21 +1,24 @@
-import { ensureDatabase, GATEWAY_USER } from '@wayfarer/couch';
+import { ensureDatabase } from '@wayfarer/couch';
 import { loadDesign, pushDesign, USERDB_FOLDER, type DatabaseDesign } from '@wayfarer/design-docs';
 import type { Couch } from './connect';
 import { isNotFound } from './errors';
 
-/** `userdb-<hex of the user id>` (PRODUCT.md): valid as a CouchDB name whatever the id holds. */
-export function userDbName(userId: string): string {
-  return `userdb-${Buffer.from(userId, 'utf8').toString('hex')}`;
+/**
+ * `userdb-<hex of the user id>` (PRODUCT.md), after the deployment's prefix: valid as a CouchDB
+ * name whatever the id holds.
+ */
+export function userDbName(couch: Pick<Couch, 'name'>, userId: string): string {
+  return couch.name(`userdb-${Buffer.from(userId, 'utf8').toString('hex')}`);
 }
 
 /**
  * Server admins (the API) and the sync gateway's account may open a user database; nobody
  * else. The browser reaches it only through the gateway, which acts for the token's owner.
  */
-export function userDbSecurity() {
+export function userDbSecurity(couch: Pick<Couch, 'gatewayUser'>) {
   return {
     admins: { names: [] as string[], roles: ['_admin'] },
-    members: { names: [GATEWAY_USER], roles: ['_admin'] },
+    members: { names: [couch.gatewayUser], roles: ['_admin'] },
   };
 }
 
@@ -31,8 +34,8 @@ function userDbDesign() {
  * registration, and repaired at login. Design documents are pushed only when they changed.
  */
 export async function ensureUserDb(couch: Couch, userId: string): Promise<string> {
-  const name = userDbName(userId);
-  await ensureDatabase(couch.server, name, userDbSecurity());
+  const name = userDbName(couch, userId);
+  await ensureDatabase(couch.server, name, userDbSecurity(couch));
   const design = await userDbDesign();
   if (design) await pushDesign(couch.server, name, design.designDocs, design.indexes);
   return name;
@@ -40,7 +43,7 @@ export async function ensureUserDb(couch: Couch, userId: string): Promise<string
 
 export async function userDbExists(couch: Couch, userId: string): Promise<boolean> {
   try {
-    await couch.server.db.get(userDbName(userId));
+    await couch.server.db.get(userDbName(couch, userId));
     return true;
   } catch (error) {
     if (isNotFound(error)) return false;
@@ -50,7 +53,7 @@ export async function userDbExists(couch: Couch, userId: string): Promise<boolea
 
 export async function deleteUserDb(couch: Couch, userId: string): Promise<void> {
   try {
-    await couch.server.db.destroy(userDbName(userId));
+    await couch.server.db.destroy(userDbName(couch, userId));
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }

@@ -22,7 +22,9 @@ export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promis
     },
     async read(job) {
       const [conversationId] = job.ref.split('|');
-      const db = deps.couch.server.use(userDbName(job.user_id)) as DocumentScope<unknown>;
+      const db = deps.couch.server.use(
+        userDbName(deps.couch, job.user_id),
+      ) as DocumentScope<unknown>;
       let marker: { read_at: string };
       try {
         marker = (await db.get(`readmark:${conversationId}`)) as unknown as { read_at: string };

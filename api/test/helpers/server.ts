@@ -1,6 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import nano from 'nano';
+import { afterAll } from 'vitest';
+import { couchNames, GATEWAY_USER } from '@wayfarer/couch';
 import { parseEnv } from '../../src/config/env';
 import { createLogger } from '../../src/lib/logger';
 import { startServer, type RunningServer } from '../../src/server';
@@ -27,8 +31,74 @@ export function fakeWebDist(): string {
 }
 
 /**
- * The real API on a fresh data directory with its own embedded database server, on a free
- * loopback port.
+ * TEST_COUCH_URL: a CouchDB 3 server (admin credentials in the URL) the integration tests run
+ * against instead of an embedded server each (README, "Testing against CouchDB").
+ */
+const externalCouchUrl = process.env.TEST_COUCH_URL?.trim() || undefined;
+
+/**
+ * True when the tests run against TEST_COUCH_URL. Tests of the embedded server itself (its
+ * process, its files) skip then; everything else runs the same on both.
+ */
+export const externalCouch = externalCouchUrl !== undefined;
+
+/** Name prefixes this test file used on the external server, dropped after the file. */
+const prefixesUsed = new Set<string>();
+
+/**
+ * The database-name prefix of a data directory on the external server: made up and kept in the
+ * directory at its first start, so a restart on the same directory finds its databases again
+ * and a fresh directory starts on empty ones, as with the embedded server.
+ */
+function prefixFor(dataDir: string): string {
+  const file = path.join(dataDir, 'test-couch-prefix');
+  let prefix: string;
+  if (existsSync(file)) {
+    prefix = readFileSync(file, 'utf8').trim();
+  } else {
+    prefix = `wft${randomBytes(5).toString('hex')}_`;
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, prefix);
+  }
+  prefixesUsed.add(prefix);
+  return prefix;
+}
+
+/** Deletes the databases and the gateway account of one prefix on the external server. */
+async function dropPrefix(couchUrl: string, prefix: string): Promise<void> {
+  const server = nano({ url: couchUrl });
+  const ignoreMissing = (error: unknown) => {
+    if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+  };
+  const names = (await server.db.list()).filter((name) => name.startsWith(prefix));
+  // A few at a time: a file may leave a few hundred user databases.
+  for (let i = 0; i < names.length; i += 8) {
+    await Promise.all(
+      names.slice(i, i + 8).map((name) => server.db.destroy(name).catch(ignoreMissing)),
+    );
+  }
+  const users = server.use<Record<string, unknown>>('_users');
+  const id = `org.couchdb.user:${couchNames(prefix).name(GATEWAY_USER)}`;
+  try {
+    await users.destroy(id, (await users.get(id))._rev);
+  } catch (error) {
+    ignoreMissing(error);
+  }
+}
+
+if (externalCouchUrl) {
+  // Registered when a test file imports this module, so it runs after the file's own afterAll
+  // hooks (which close its servers).
+  afterAll(async () => {
+    for (const prefix of prefixesUsed) await dropPrefix(externalCouchUrl, prefix);
+    prefixesUsed.clear();
+  });
+}
+
+/**
+ * The real API on a fresh data directory, on a free loopback port, with its own embedded
+ * database server; or, with TEST_COUCH_URL set, on that server under a name prefix of its own
+ * (per data directory), deleted after the test file.
  */
 export async function startTestServer(
   overrides: Record<string, string> = {},
@@ -44,6 +114,9 @@ export async function startTestServer(
     WEB_DIST: webDist,
     // Tests search data sets of their own; the demo gigs are seeded only where a test asks.
     SEED_DEMO_GIGS: 'false',
+    ...(externalCouchUrl
+      ? { COUCH_URL: externalCouchUrl, COUCH_DB_PREFIX: prefixFor(dataDir) }
+      : {}),
     ...overrides,
   });
   const server = await startServer(env, createLogger(env));

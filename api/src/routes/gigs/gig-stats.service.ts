@@ -180,7 +180,7 @@ export function flushGigViews(deps: Deps): Promise<void> {
 
 /** The gig ids a user has in any of their wishlists now (their own database). */
 async function savedGigIds(couch: Couch, userId: string): Promise<string[]> {
-  const db = couch.server.use(userDbName(userId)) as DocumentScope<unknown>;
+  const db = couch.server.use(userDbName(couch, userId)) as DocumentScope<unknown>;
   const rows = await db.list({ startkey: 'wishitem:', endkey: 'wishitem:\ufff0' });
   const ids = new Set<string>();
   for (const row of rows.rows) {

@@ -64,7 +64,8 @@ export interface ConversationDoc {
   updated_at: string;
 }
 
-const userDb = <T>(deps: Deps, userId: string) => deps.couch.server.use<T>(userDbName(userId));
+const userDb = <T>(deps: Deps, userId: string) =>
+  deps.couch.server.use<T>(userDbName(deps.couch, userId));
 
 async function getOrUndefined<T>(
   db: DocumentScope<unknown>,

@@ -36,7 +36,7 @@ export async function notify(
     read_at: null,
   };
   try {
-    await deps.couch.server.use(userDbName(userId)).insert(doc as never);
+    await deps.couch.server.use(userDbName(deps.couch, userId)).insert(doc as never);
   } catch (error) {
     if (isConflict(error)) return; // already delivered
     deps.logger.error(
@@ -49,7 +49,7 @@ export async function notify(
 export async function unreadNotificationCount(couch: Couch, userId: string): Promise<number> {
   try {
     const result = await couch.server
-      .use(userDbName(userId))
+      .use(userDbName(couch, userId))
       .view('app', 'unread_notifications', { reduce: true });
     return Number(result.rows[0]?.value ?? 0);
   } catch (error) {
@@ -62,7 +62,7 @@ export async function unreadNotificationCount(couch: Couch, userId: string): Pro
 export async function docsOfType<T>(couch: Couch, userId: string, type: string): Promise<T[]> {
   try {
     const result = await couch.server
-      .use(userDbName(userId))
+      .use(userDbName(couch, userId))
       .view('app', 'by_type', { startkey: [type], endkey: [type, {}], include_docs: true });
     return result.rows.map((row) => row.doc as unknown as T);
   } catch (error) {

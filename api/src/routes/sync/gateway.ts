@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { GATEWAY_USER } from '@wayfarer/couch';
 import { bearerToken, currentAuth } from '../../auth/middleware';
 import { verifyAccessToken } from '../../auth/tokens';
 import type { AppDeps, AppEnv } from '../../context';
@@ -137,7 +136,8 @@ function checkBody(route: Route, body: unknown) {
  */
 export function syncGateway(deps: AppDeps) {
   const authorization =
-    'Basic ' + Buffer.from(`${GATEWAY_USER}:${gatewayPassword(deps.jwtSecret)}`).toString('base64');
+    'Basic ' +
+    Buffer.from(`${deps.couch.gatewayUser}:${gatewayPassword(deps.jwtSecret)}`).toString('base64');
   const repaired = new Set<string>();
 
   const forward = async (c: Context<AppEnv>) => {
@@ -148,7 +148,7 @@ export function syncGateway(deps: AppDeps) {
     checkMethod(route, method);
     checkQuery(url);
 
-    const db = userDbName(user.id);
+    const db = userDbName(deps.couch, user.id);
     const path =
       route.kind === 'db'
         ? ''

@@ -476,7 +476,7 @@ export async function deleteAccount(deps: Deps, user: UserDoc, password: string)
 const DELETED_USER = { tagname: null, full_name: 'Deleted user', avatar: null };
 
 async function anonymiseConversations(deps: Deps, userId: string) {
-  const own = deps.couch.server.use(userDbName(userId));
+  const own = deps.couch.server.use(userDbName(deps.couch, userId));
   let rows;
   try {
     rows = await own.view('app', 'by_type', {
@@ -495,7 +495,7 @@ async function anonymiseConversations(deps: Deps, userId: string) {
       .split(':')
       .find((id) => id !== userId);
     if (!otherId) continue;
-    const theirs = deps.couch.server.use(userDbName(otherId));
+    const theirs = deps.couch.server.use(userDbName(deps.couch, otherId));
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const doc = (await theirs.get(`conversation:${conversationId}`)) as unknown as Record<

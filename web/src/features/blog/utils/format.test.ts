@@ -4,6 +4,9 @@ import { formatPublished, formatReadingTime, hueFor } from './format';
 describe('blog formatting', () => {
   it('formats dates and reading times', () => {
     expect(formatPublished('2026-10-02T08:00:00.000Z')).toBe('2 October 2026');
+    // The UTC day whatever the machine's zone (`npm run test:unit` runs these in Honolulu).
+    expect(formatPublished('2026-10-02T00:00:00.000Z')).toBe('2 October 2026');
+    expect(formatPublished('2026-10-02T23:59:59.000Z')).toBe('2 October 2026');
     expect(formatPublished('not a date')).toBe('');
     expect(formatReadingTime(0)).toBe('1 min read');
     expect(formatReadingTime(4)).toBe('4 min read');

@@ -1,6 +1,13 @@
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+// In UTC, not the reader's zone: a post has one publication day everywhere (in Honolulu,
+// 08:00 UTC on 2 October is still 1 October).
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
-/** "2 October 2026" (UTC dates are shown as written; a publication day, not a moment). */
+/** "2 October 2026": the UTC day of the ISO date (a publication day, not a moment). */
 export function formatPublished(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
