@@ -418,7 +418,7 @@ describe('failures during delivery', () => {
 
   it('a finished job whose clean-up fails is retried; the sender is answered; nothing is unhandled', async () => {
     let failures = 1;
-    const restore = intercept('wf_jobs', 'destroy', (real, args) =>
+    const restore = intercept(server.deps.couch.db('jobs').config.db, 'destroy', (real, args) =>
       failures-- > 0 ? Promise.reject(couchFailure()) : real(...args),
     );
     try {
