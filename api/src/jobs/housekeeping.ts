@@ -59,6 +59,13 @@ export async function purgeEnded(deps: Deps, now: number) {
   };
 }
 
+interface Reservation {
+  _id: string;
+  _rev: string;
+  user_id?: string;
+  created_at?: string;
+}
+
 /**
  * Email and tagname reservations that belong to no account: their user does not exist or no
  * longer has that address or name (a registration or tagname change whose roll-back failed).
@@ -80,15 +87,7 @@ export async function releaseOrphanReservations(deps: Deps, now: number, signal?
         include_docs: true,
       });
       const old = page.rows
-        .map(
-          (r) =>
-            r.doc as unknown as {
-              _id: string;
-              _rev: string;
-              user_id?: string;
-              created_at?: string;
-            },
-        )
+        .map((r) => r.doc as unknown as Reservation)
         .filter((doc) => doc && (doc.created_at ?? '') < cutoff);
       const owners = old.length
         ? await users.fetch({ keys: [...new Set(old.map((d) => `user:${d.user_id}`))] })
