@@ -14,6 +14,8 @@ import { createRateLimits } from './lib/rate-limit';
 import { createMailer } from './mail/mailer';
 import { JobRunner } from './jobs/jobs';
 import { jobHandlers } from './jobs/handlers';
+import { createMaintenance } from './jobs/housekeeping';
+import type { Maintenance } from './jobs/maintenance';
 import { flushGigViews } from './routes/gigs/gig-stats.service';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
 
@@ -23,6 +25,8 @@ export interface RunningServer {
   app: App;
   deps: AppDeps;
   seeded: boolean;
+  /** Upkeep at start and every MAINTENANCE_INTERVAL_MINUTES (jobs/housekeeping.ts). */
+  maintenance: Maintenance;
   /** Stops accepting, lets in-flight requests finish (up to graceMs), then stops the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -113,6 +117,10 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
     const url = `http://${host}:${port}`;
     listeningUrl = url;
     const httpServer = server!;
+    const maintenance = createMaintenance(deps, {
+      intervalMs: env.MAINTENANCE_INTERVAL_MINUTES * 60_000,
+    });
+    maintenance.start();
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -120,6 +128,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
       app,
       deps,
       seeded,
+      maintenance,
       close(graceMs = 10_000) {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {
@@ -142,6 +151,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
             logger.warn({ err: error }, 'the last gig views could not be written'),
           );
           deps.jobs.stop();
+          await maintenance.stop();
           await couch.stop();
         })();
         return closing;

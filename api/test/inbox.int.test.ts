@@ -4,6 +4,7 @@ import path from 'node:path';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
+import { markConversationRead } from '../src/routes/inbox/inbox.service';
 import { client, demoSessions, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -363,6 +364,189 @@ describe('privacy', () => {
   });
 });
 
+/** Polls until `check` returns something truthy (a deadline, no fixed sleep). */
+async function until<T>(check: () => Promise<T>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Makes the next calls of one method on one database go through `fn` (which gets the real
+ * method): a fault or a concurrent writer, injected where the API reaches CouchDB. Returns the
+ * undo.
+ */
+function intercept(
+  dbName: string,
+  method: 'insert' | 'destroy' | 'bulk',
+  fn: (real: (...args: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>,
+) {
+  const couchServer = server.deps.couch.server;
+  const original = couchServer.use;
+  couchServer.use = ((name: string) => {
+    const db = original.call(couchServer, name);
+    if (name !== dbName) return db;
+    return new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== method) return Reflect.get(target, prop, receiver) as unknown;
+        const real = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+        return (...args: unknown[]) => fn(real, args);
+      },
+    });
+  }) as typeof original;
+  return () => {
+    couchServer.use = original;
+  };
+}
+
+const couchFailure = () => Object.assign(new Error('injected failure'), { statusCode: 500 });
+
+describe('failures during delivery', () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  beforeAll(async () => {
+    process.on('unhandledRejection', onUnhandled);
+    Object.assign(sessions, await demoSessions(api, ['tomas', 'aisha', 'daniel']));
+  });
+  afterAll(() => {
+    process.off('unhandledRejection', onUnhandled);
+  });
+
+  it('a finished job whose clean-up fails is retried; the sender is answered; nothing is unhandled', async () => {
+    let failures = 1;
+    const restore = intercept(server.deps.couch.db('jobs').config.db, 'destroy', (real, args) =>
+      failures-- > 0 ? Promise.reject(couchFailure()) : real(...args),
+    );
+    try {
+      const id = newId();
+      const res = await api.post<{ message: Msg }>('/api/inbox/messages', {
+        token: sessions.kenji!.token,
+        body: { to: 'aisha_bello', body: 'Cleaned up later', id },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.message.status).toBe('delivered');
+      const jobs = server.deps.couch.db('jobs');
+      const jobId = `job:deliver:${sessions.kenji!.user.id}:${id}`;
+      await until(
+        () =>
+          jobs.head(jobId).then(
+            () => false,
+            () => true,
+          ),
+        'the finished job to be removed',
+      );
+      expect(failures).toBeLessThan(0); // the clean-up did fail once, and ran again
+    } finally {
+      restore();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unhandled).toEqual([]);
+  });
+
+  it('a delivery that fails after the recipient’s copy is finished by its retry: unread count and notification once', async () => {
+    const tomas = sessions.tomas!.user.id;
+    const daniel = sessions.daniel!.user.id;
+    const conversationId = `conv:${[tomas, daniel].sort().join(':')}`;
+    // The recipient's conversation cannot be written once: the run stops after the copy.
+    let failures = 1;
+    const restore = intercept(userDbName(server.deps.couch, daniel), 'insert', (real, args) => {
+      const doc = args[0] as { _id?: string };
+      if (doc._id === `conversation:${conversationId}` && failures-- > 0)
+        return Promise.reject(couchFailure());
+      return real(...args);
+    });
+    const id = newId();
+    try {
+      const res = await api.post<{ message: Msg }>('/api/inbox/messages', {
+        token: sessions.tomas!.token,
+        body: { to: 'dan_whitaker', body: 'Half-way, then finished', id },
+      });
+      expect(res.status).toBe(201);
+      // The retry (after a second) finishes the delivery.
+      await until(
+        async () =>
+          (await messages('tomas', conversationId)).find((m) => m.id === id)?.status ===
+          'delivered',
+        'the retried delivery',
+      );
+    } finally {
+      restore();
+    }
+    expect(failures).toBeLessThanOrEqual(0); // the fault was injected
+    await server.deps.jobs.idle();
+    const danielDb = server.deps.couch.server.use(userDbName(server.deps.couch, daniel));
+    const conversation = (await inboxOf('daniel')).find((c) => c.id === conversationId);
+    expect(conversation?.unread_count).toBe(1);
+    expect(conversation?.last_message).toMatchObject({ body: 'Half-way, then finished' });
+    const notification = await danielDb.get(`notification:message:${id}`);
+    expect(notification).toMatchObject({ kind: 'message', read_at: null });
+
+    // The whole delivery once more (a resume): every step is idempotent, nothing changes.
+    const before = await danielDb.get(`conversation:${conversationId}`);
+    const tomasDb = server.deps.couch.server.use(userDbName(server.deps.couch, tomas));
+    const sent = await tomasDb.get(`message:${id}`);
+    await tomasDb.insert({ ...sent, status: 'pending' } as never);
+    const [job] = await server.deps.jobs.record([
+      { kind: 'deliver', user_id: tomas, ref: id, order: new Date().toISOString() },
+    ]);
+    await server.deps.jobs.runAndWait([job!]);
+    expect(((await tomasDb.get(`message:${id}`)) as unknown as Msg).status).toBe('delivered');
+    expect(await danielDb.get(`conversation:${conversationId}`)).toEqual(before);
+    expect((await danielDb.get(`notification:message:${id}`))._rev).toBe(notification._rev);
+    expect((await messages('daniel', conversationId)).filter((m) => m.id === id)).toHaveLength(1);
+  });
+
+  it('read receipts survive conflicting writes: each conflicting message is read again and marked', async () => {
+    const aisha = sessions.aisha!.user.id;
+    const tomas = sessions.tomas!.user.id;
+    const conversationId = `conv:${[aisha, tomas].sort().join(':')}`;
+    const ids = [newId(), newId(), newId()];
+    for (const id of ids) {
+      const res = await api.post('/api/inbox/messages', {
+        token: sessions.aisha!.token,
+        body: { to: 'tomas_novak', body: `Receipt ${id}`, id },
+      });
+      expect(res.status).toBe(201);
+    }
+    // A concurrent writer: just before the receipts are written, two of Aisha's messages get a
+    // new revision (as a delivery finishing or another instance would), so their updates 409.
+    const aishaDb = server.deps.couch.server.use(userDbName(server.deps.couch, aisha));
+    let raced = false;
+    const restore = intercept(userDbName(server.deps.couch, aisha), 'bulk', async (real, args) => {
+      if (!raced) {
+        raced = true;
+        for (const id of ids.slice(0, 2)) {
+          const doc = await aishaDb.get(`message:${id}`);
+          await aishaDb.insert({ ...doc, delivered_at: new Date().toISOString() } as never);
+        }
+      }
+      return real(...args);
+    });
+    try {
+      await markConversationRead(
+        { couch: server.deps.couch, logger: server.deps.logger },
+        tomas,
+        conversationId,
+        new Date().toISOString(),
+      );
+    } finally {
+      restore();
+    }
+    expect(raced).toBe(true);
+    const mine = await messages('aisha', conversationId);
+    expect(mine.filter((m) => ids.includes(m.id)).map((m) => m.status)).toEqual([
+      'read',
+      'read',
+      'read',
+    ]);
+    expect((await inboxOf('tomas')).find((c) => c.id === conversationId)!.unread_count).toBe(0);
+  });
+});
+
 describe('a restart in the middle of delivering a batch', () => {
   // Two servers start one after the other: slow on a loaded machine.
   it('loses and duplicates nothing', { timeout: 180_000 }, async () => {
@@ -426,6 +610,15 @@ describe('a restart in the middle of delivering a batch', () => {
       ).body.data;
       expect(got.map((m) => m.body).sort()).toEqual(ids.map((_, i) => `Batch ${i + 1}`).sort());
       expect(new Set(got.map((m) => m.id)).size).toBe(8);
+      // The message whose delivery stopped half-way counts too: unread and notified once each.
+      expect(conversation.unread_count).toBe(8);
+      const notifications = await first.deps.couch.server.use(userDbName(first.deps.couch, helen.user.id)).list({
+        startkey: 'notification:message:',
+        endkey: 'notification:message:\ufff0',
+      });
+      expect(notifications.rows.map((r) => r.id).sort()).toEqual(
+        ids.map((id) => `notification:message:${id}`).sort(),
+      );
       const jobsLeft = await first.deps.couch.db('jobs').info();
       expect(jobsLeft.doc_count).toBe(0);
     } finally {

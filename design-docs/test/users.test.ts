@@ -42,3 +42,45 @@ describe('users/accounts/views/sessions_by_user/map.js', () => {
     expect(runMap(map, { type: 'user', user_id: 'u1' })).toEqual([]);
   });
 });
+
+describe('users/housekeeping/views/ended/map.js', () => {
+  const map = source('users/housekeeping/views/ended/map.js');
+  const session = {
+    _id: 'session:s1',
+    _rev: '2-a',
+    type: 'session',
+    user_id: 'u1',
+    expires_at: '2027-01-01T00:00:00.000Z',
+    revoked_at: null,
+  };
+
+  it('emits a session at its expiry, or at its revocation when that came first', () => {
+    expect(runMap(map, session)).toEqual([
+      [['session', '2027-01-01T00:00:00.000Z'], { rev: '2-a' }],
+    ]);
+    expect(runMap(map, { ...session, revoked_at: '2026-02-01T00:00:00.000Z' })).toEqual([
+      [['session', '2026-02-01T00:00:00.000Z'], { rev: '2-a' }],
+    ]);
+  });
+
+  it('emits a reset token at its expiry, or when it was used', () => {
+    const reset = {
+      _id: 'pwreset:x',
+      _rev: '1-b',
+      type: 'password_reset',
+      expires_at: '2026-03-01T01:00:00.000Z',
+      used_at: null,
+    };
+    expect(runMap(map, reset)).toEqual([
+      [['password_reset', '2026-03-01T01:00:00.000Z'], { rev: '1-b' }],
+    ]);
+    expect(runMap(map, { ...reset, used_at: '2026-03-01T00:10:00.000Z' })).toEqual([
+      [['password_reset', '2026-03-01T00:10:00.000Z'], { rev: '1-b' }],
+    ]);
+  });
+
+  it('ignores every other document', () => {
+    expect(runMap(map, { type: 'user', expires_at: '2026-01-01T00:00:00.000Z' })).toEqual([]);
+    expect(runMap(map, { type: 'email', user_id: 'u1' })).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EnvError, parseEnv, repoRoot, resolvePaths } from '../config/env';
 import { createLogger } from '../lib/logger';
+import { guardProcess } from '../lib/process-guards';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS } from '../seed/seed';
 import { startServer } from '../server';
 
@@ -61,6 +62,9 @@ async function main() {
   const paths = resolvePaths(env);
   if (!env.WEB_DIST) buildWebIfStale(paths.webDist);
   const logger = createLogger(env);
+  // A background task's stray rejection is logged and the API keeps running; an uncaught
+  // exception ends the process (see lib/process-guards.ts for why).
+  guardProcess(logger);
   const server = await startServer(env, logger);
 
   const logins = [DEMO_ADMIN, ...DEMO_USERS]

@@ -137,6 +137,14 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(100),
   ),
+  /**
+   * Minutes between two runs of the upkeep (orphan email/tagname reservations released, ended
+   * sessions and reset tokens purged); the first run is at start.
+   */
+  MAINTENANCE_INTERVAL_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(60),
+  ),
   /** Built web app served by the API. Defaults to web/dist in this repo. */
   WEB_DIST: optionalString,
 });

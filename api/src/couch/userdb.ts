@@ -41,6 +41,22 @@ export async function ensureUserDb(couch: Couch, userId: string): Promise<string
   return name;
 }
 
+/**
+ * Brings the design documents of an existing user database up to date (only those that
+ * changed are written). A database that does not exist fails with a 404: it is not made here.
+ */
+export async function updateUserDbDesign(couch: Couch, userId: string): Promise<boolean> {
+  const design = await userDbDesign();
+  if (!design) return false;
+  const result = await pushDesign(
+    couch.server,
+    userDbName(couch, userId),
+    design.designDocs,
+    design.indexes,
+  );
+  return result.pushed.length > 0;
+}
+
 export async function userDbExists(couch: Couch, userId: string): Promise<boolean> {
   try {
     await couch.server.db.get(userDbName(couch, userId));

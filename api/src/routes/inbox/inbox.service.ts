@@ -12,7 +12,7 @@ import {
   type Person,
   type SendMessageRequest,
 } from '../../schemas';
-import { notify } from '../notifications/notifications.service';
+import { writeNotification } from '../notifications/notifications.service';
 import { tagnameKey, userKey, type UserDoc } from '../users/users.model';
 import { toUser } from '../users/users.view';
 
@@ -59,10 +59,19 @@ export interface ConversationDoc {
   other: Person;
   subject: Conversation['subject'];
   last_message: Conversation['last_message'];
+  /** `unread_messages`' size, for the devices that show it. */
   unread_count: number;
+  /**
+   * The incoming messages not read yet (message id -> sent at): a set, so a delivery that runs
+   * again (a retry, a resume after a crash) counts its message once.
+   */
+  unread_messages?: Record<string, string>;
   last_read_at: string | null;
   updated_at: string;
 }
+
+/** More unread messages than this in one conversation count as this many (the oldest go). */
+const MAX_UNREAD_TRACKED = 1_000;
 
 const userDb = <T>(deps: Deps, userId: string) =>
   deps.couch.server.use<T>(userDbName(deps.couch, userId));
@@ -171,7 +180,11 @@ async function refusal(
  */
 const conversationCache = ttlCache<string, ConversationDoc>({ ttlMs: Infinity, maxEntries: 5_000 });
 
-/** Reads, changes and writes a conversation document, retrying when a concurrent write wins. */
+/**
+ * Reads, changes and writes a conversation document, retrying when a concurrent write wins.
+ * Idempotent: the same change applied twice gives the same document, and a change that alters
+ * nothing writes nothing. Returns the document as stored.
+ */
 async function upsertConversation(
   deps: Deps,
   ownerId: string,
@@ -180,45 +193,58 @@ async function upsertConversation(
     other: Person;
     subject?: Conversation['subject'];
     last?: NonNullable<Conversation['last_message']>;
-    unreadDelta?: number;
+    /** An incoming message: unread, unless the conversation was read since it was sent. */
+    incoming?: { id: string; at: string };
     readAt?: string;
   },
-) {
+): Promise<ConversationDoc> {
   const db = userDb<ConversationDoc>(deps, ownerId) as unknown as DocumentScope<unknown>;
   const id = `conversation:${conversationId}`;
   const cacheKey = `${ownerId}|${id}`;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const cached = attempt === 0 ? conversationCache.get(cacheKey) : undefined;
     const existing = cached
       ? structuredClone(cached.value)
       : await getOrUndefined<ConversationDoc>(db, id);
     const now = new Date().toISOString();
-    const doc: ConversationDoc = existing ?? {
-      _id: id,
-      type: 'conversation',
-      conversation_id: conversationId,
-      other: change.other,
-      subject: null,
-      last_message: null,
-      unread_count: 0,
-      last_read_at: null,
-      updated_at: now,
-    };
+    const doc: ConversationDoc = existing
+      ? structuredClone(existing)
+      : {
+          _id: id,
+          type: 'conversation',
+          conversation_id: conversationId,
+          other: change.other,
+          subject: null,
+          last_message: null,
+          unread_count: 0,
+          last_read_at: null,
+          updated_at: now,
+        };
     doc.other = change.other;
     if (change.subject) doc.subject = change.subject;
     if (change.last && (!doc.last_message || doc.last_message.at <= change.last.at)) {
       doc.last_message = change.last;
       doc.updated_at = change.last.at;
     }
-    if (change.unreadDelta) doc.unread_count = Math.max(0, doc.unread_count + change.unreadDelta);
-    if (change.readAt) {
-      doc.unread_count = 0;
+    if (change.readAt && (!doc.last_read_at || doc.last_read_at < change.readAt))
       doc.last_read_at = change.readAt;
-    }
+    const readUpTo = doc.last_read_at ?? '';
+    const unread = Object.entries(doc.unread_messages ?? {}).filter(([, at]) => at > readUpTo);
+    if (
+      change.incoming &&
+      change.incoming.at > readUpTo &&
+      !unread.some(([messageId]) => messageId === change.incoming!.id)
+    )
+      unread.push([change.incoming.id, change.incoming.at]);
+    unread.sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+    doc.unread_messages = Object.fromEntries(unread.slice(-MAX_UNREAD_TRACKED));
+    doc.unread_count = Object.keys(doc.unread_messages).length;
+    if (existing && JSON.stringify(doc) === JSON.stringify(existing)) return existing;
     try {
       const { rev } = await db.insert(doc as never);
-      conversationCache.set(cacheKey, { ...doc, _rev: rev });
-      return;
+      const saved = { ...doc, _rev: rev };
+      conversationCache.set(cacheKey, saved);
+      return saved;
     } catch (error) {
       conversationCache.delete(cacheKey);
       if (!isConflict(error) || attempt === 4) throw error;
@@ -264,10 +290,12 @@ const preview = (body: string) => (body.length > 140 ? `${body.slice(0, 137)}…
 export type DeliveryOutcome = 'delivered' | 'failed' | 'already-done' | 'missing';
 
 /**
- * Delivers one pending message from the sender's database into the recipient's, exactly once:
- * the recipient's copy has the same id, so a retry finds it there and only finishes the rest
- * (the sender's status, the conversations, the notification). Safe to run again after a crash
- * at any point.
+ * Delivers one pending message from the sender's database into the recipient's, exactly once,
+ * and safe to run again after a crash at any point: every step is idempotent and every step
+ * runs on every run. The recipient's copy has the same id (a retry finds it and keeps its
+ * `sent_at`); the conversations count unread messages as a set of ids; the notification has a
+ * deterministic id. The sender's copy becomes delivered last, so a job that finds it delivered
+ * has nothing left to do.
  */
 export async function deliverMessage(
   deps: Deps,
@@ -319,7 +347,6 @@ export async function deliverMessage(
   const conversationId = conversationIdFor(senderId, to.id);
   const recipientDb = userDb<MessageDoc>(deps, to.id) as unknown as DocumentScope<unknown>;
   let sentAt = new Date().toISOString();
-  let created = false;
   const copy = {
     _id: doc._id,
     type: 'message',
@@ -347,7 +374,6 @@ export async function deliverMessage(
       await ensureUserDb(deps.couch, to.id);
       await recipientDb.insert(copy as never);
     }
-    created = true;
   } catch (error) {
     if (!isConflict(error)) throw error;
     const existing = await getOrUndefined<MessageDoc>(recipientDb, doc._id);
@@ -357,45 +383,50 @@ export async function deliverMessage(
     sentAt = existing.sent_at ?? sentAt;
   }
 
-  // The rest touches other documents and can go at once: the sender's copy, both
-  // conversations and the notification (each write is idempotent, so a retry redoes it safely).
+  // Then both conversations, the notification and last the sender's copy. A run that stopped
+  // half-way (a crash, a failed write) is finished by the next one: nothing here depends on
+  // which run wrote the recipient's copy.
   const last = {
     id: doc.id,
     body: preview(doc.body || (attachmentEntries[0]?.[0] ?? '')),
     at: sentAt,
   };
-  await Promise.all([
-    saveSenderCopy(deps, senderId, doc, {
-      status: 'delivered',
-      from: senderId,
-      from_me: true,
-      to_id: to.id,
-      conversation_id: conversationId,
-      sent_at: sentAt,
-      delivered_at: sentAt,
-      error: null,
+  const [theirs] = await Promise.all([
+    upsertConversation(deps, to.id, conversationId, {
+      other: personOf(sender),
+      subject: doc.subject ?? null,
+      last: { ...last, from_me: false },
+      incoming: { id: doc.id, at: sentAt },
     }),
     upsertConversation(deps, senderId, conversationId, {
       other: personOf(to),
       subject: doc.subject ?? null,
       last: { ...last, from_me: true },
     }),
-    upsertConversation(deps, to.id, conversationId, {
-      other: personOf(sender),
-      subject: doc.subject ?? null,
-      last: { ...last, from_me: false },
-      unreadDelta: created ? 1 : 0,
-    }),
-    created
-      ? notify(deps, to.id, {
-          kind: 'message',
-          key: doc.id,
-          title: `New message from ${sender.full_name}`,
-          body: preview(doc.body) || 'Sent you an attachment.',
-          link: `/inbox/${encodeURIComponent(conversationId)}`,
-        })
-      : undefined,
   ]);
+  // Read already (the recipient read the conversation before a resumed delivery finished):
+  // no notification, and the sender sees the receipt at once.
+  const readAt = theirs.last_read_at && theirs.last_read_at >= sentAt ? theirs.last_read_at : null;
+  if (!readAt) {
+    await writeNotification(deps, to.id, {
+      kind: 'message',
+      key: doc.id,
+      title: `New message from ${sender.full_name}`,
+      body: preview(doc.body) || 'Sent you an attachment.',
+      link: `/inbox/${encodeURIComponent(conversationId)}`,
+    });
+  }
+  await saveSenderCopy(deps, senderId, doc, {
+    status: readAt ? 'read' : 'delivered',
+    from: senderId,
+    from_me: true,
+    to_id: to.id,
+    conversation_id: conversationId,
+    sent_at: sentAt,
+    delivered_at: sentAt,
+    read_at: readAt,
+    error: null,
+  });
   return 'delivered';
 }
 
@@ -477,18 +508,41 @@ export async function markConversationRead(
     if (isNotFound(error)) return;
     throw error;
   }
-  const updates = rows.rows
+  let unread = rows.rows
     .filter((r) => r.value.from_me && r.value.status === 'delivered')
-    .map((r) => {
-      const doc = r.doc as unknown as MessageDoc;
-      return {
+    .map((r) => r.doc as unknown as MessageDoc);
+  // A message written meanwhile (its delivery finishing, another read marker) makes its update
+  // conflict: it is read again and marked again, until none is left. A conflict that persists
+  // fails the job, which is then retried with back-off: a receipt is never dropped.
+  for (let attempt = 0; unread.length; attempt++) {
+    const results = await otherDb.bulk({
+      docs: unread.map((doc) => ({
         ...doc,
         ...(doc._attachments ? { _attachments: stubs(doc._attachments) } : {}),
         status: 'read',
         read_at: readAt,
-      };
-    });
-  if (updates.length) await otherDb.bulk({ docs: updates } as never);
+      })),
+    } as never);
+    const failed = results.filter((r) => r.error);
+    const conflicts = failed.filter((r) => r.error === 'conflict').map((r) => r.id);
+    if (failed.length > conflicts.length || (conflicts.length && attempt === 9)) {
+      throw new Error(
+        `read receipts not written: ${failed.map((r) => `${r.id} ${r.error}`).join(', ')}`,
+      );
+    }
+    if (!conflicts.length) return;
+    const reread = await otherDb.fetch({ keys: conflicts });
+    unread = reread.rows
+      .map((r) => ('doc' in r ? (r.doc as unknown as MessageDoc | null) : null))
+      .filter(
+        (doc): doc is MessageDoc =>
+          !!doc &&
+          doc.from_me === true &&
+          doc.status === 'delivered' &&
+          doc.conversation_id === conversationId &&
+          (doc.sent_at ?? doc.created_at) <= readAt,
+      );
+  }
 }
 
 export async function listConversations(

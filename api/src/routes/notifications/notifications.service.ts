@@ -15,6 +15,8 @@ export interface NotificationDoc {
   read_at: string | null;
 }
 
+type NotificationInput = { kind: string; key: string; title: string; body: string; link: string };
+
 /**
  * Writes a notification into the user's own database, where their devices sync it. The id is
  * deterministic (`notification:<kind>:<key>`), so a retry or a second instance doing the same
@@ -23,7 +25,26 @@ export interface NotificationDoc {
 export async function notify(
   deps: { couch: Couch; logger: Logger },
   userId: string,
-  notification: { kind: string; key: string; title: string; body: string; link: string },
+  notification: NotificationInput,
+): Promise<void> {
+  try {
+    await writeNotification(deps, userId, notification);
+  } catch (error) {
+    deps.logger.error(
+      { err: error, userId, kind: notification.kind },
+      'writing a notification failed',
+    );
+  }
+}
+
+/**
+ * The same for work that is retried until it is done (message delivery): a failure is thrown,
+ * so the job runs again; one already written counts as written.
+ */
+export async function writeNotification(
+  deps: { couch: Couch },
+  userId: string,
+  notification: NotificationInput,
 ): Promise<void> {
   const doc: NotificationDoc = {
     _id: `notification:${notification.kind}:${notification.key}`,
@@ -38,11 +59,7 @@ export async function notify(
   try {
     await deps.couch.server.use(userDbName(deps.couch, userId)).insert(doc as never);
   } catch (error) {
-    if (isConflict(error)) return; // already delivered
-    deps.logger.error(
-      { err: error, userId, kind: notification.kind },
-      'writing a notification failed',
-    );
+    if (!isConflict(error)) throw error; // a conflict: already delivered
   }
 }
 
