@@ -40,7 +40,12 @@ async function readVersion(): Promise<string> {
  */
 export async function prepareSchema(couch: Couch, logger: Logger, jwtSecret: Uint8Array) {
   const created = await bootstrapServer(couch.server);
-  await ensureGatewayAccount(couch.server, couch.origin, gatewayPassword(jwtSecret));
+  await ensureGatewayAccount(
+    couch.server,
+    couch.origin,
+    gatewayPassword(jwtSecret),
+    couch.timeouts.timeoutMs,
+  );
   if (created.length) logger.info({ databases: created }, 'databases created or secured');
   const design = await deployServerDesign(couch.server, SERVER_DATABASES);
   for (const id of design.pushed) logger.info({ ddoc: id }, 'design document pushed');
@@ -66,7 +71,19 @@ export async function prepareDatabase(
 export async function startServer(env: Env, logger = createLogger(env)): Promise<RunningServer> {
   const paths = resolvePaths(env);
   await mkdir(paths.couchDir, { recursive: true });
-  const couch = await connectCouch({ couchUrl: env.COUCH_URL, couchDir: paths.couchDir }, logger);
+  const couch = await connectCouch(
+    {
+      couchUrl: env.COUCH_URL,
+      couchDir: paths.couchDir,
+      timeouts: { timeoutMs: env.COUCH_TIMEOUT_MS, viewTimeoutMs: env.COUCH_VIEW_TIMEOUT_MS },
+      health: {
+        intervalMs: env.COUCH_HEALTH_INTERVAL_MS,
+        failures: env.COUCH_HEALTH_FAILURES,
+        timeoutMs: env.COUCH_HEALTH_TIMEOUT_MS,
+      },
+    },
+    logger,
+  );
   let server: ServerType | undefined;
   try {
     const jwtSecret = await loadJwtSecret(env.JWT_SECRET, paths.dataDir);

@@ -18,11 +18,13 @@ export async function ensureGatewayAccount(
   server: ServerScope,
   origin: string,
   password: string,
+  timeoutMs = 10_000,
 ): Promise<void> {
   const works = await fetch(`${origin}/_session`, {
     headers: {
       authorization: 'Basic ' + Buffer.from(`${GATEWAY_USER}:${password}`).toString('base64'),
     },
+    signal: AbortSignal.timeout(timeoutMs),
   })
     .then(
       async (r) =>

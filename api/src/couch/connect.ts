@@ -4,6 +4,12 @@ import path from 'node:path';
 import nano, { type DocumentScope, type ServerScope } from 'nano';
 import { EmbeddedCouch, SERVER_DATABASES, type ServerDatabaseKey } from '@wayfarer/couch';
 import type { Logger } from '../lib/logger';
+import {
+  couchDispatcher,
+  DEFAULT_COUCH_TIMEOUTS,
+  fetchWithHeadersTimeout,
+  type CouchTimeouts,
+} from './timeouts';
 
 export type CouchHealth =
   { ok: true; vendor: string; version: string } | { ok: false; error: string };
@@ -15,6 +21,13 @@ export interface Couch {
   /** Scheme, host and port, without credentials. */
   origin: string;
   embedded: EmbeddedCouch | undefined;
+  /** The limits on every request to the database (timeouts.ts). */
+  timeouts: CouchTimeouts;
+  /**
+   * A raw request to the database (the sync gateway's): the headers must come within the
+   * timeouts, the body may stream as long as it lasts (feeds).
+   */
+  fetch(url: string | URL, init: RequestInit): Promise<Response>;
   db<T = Record<string, unknown>>(key: ServerDatabaseKey): DocumentScope<T>;
   ping(timeoutMs?: number): Promise<CouchHealth>;
   stop(): Promise<void>;
@@ -34,11 +47,17 @@ function fromUrl(
   url: string,
   embedded: EmbeddedCouch | undefined,
   stop: () => Promise<void>,
+  timeouts: CouchTimeouts,
 ): Couch {
   // nano asks for gzip on every request, and pouchdb-server compresses every answer over 1 KB:
   // on loopback (or a LAN) that is CPU on both ends for nothing, about a quarter of the time of
   // a 42-row view read (bench/README.md, gig-search).
-  const server = nano({ url, headers: { 'Accept-Encoding': 'identity' } });
+  const server = nano({
+    url,
+    headers: { 'Accept-Encoding': 'identity' },
+    // Every call is bounded in time (a database that stops answering gives a 503, not a hang).
+    agentOptions: couchDispatcher(timeouts) as never,
+  });
   const parsed = new URL(url);
   const origin = parsed.origin;
   const auth = authHeader(parsed);
@@ -47,6 +66,8 @@ function fromUrl(
     url,
     origin,
     embedded,
+    timeouts,
+    fetch: (target, init) => fetchWithHeadersTimeout(target, init, timeouts),
     db: <T>(key: ServerDatabaseKey) => server.use<T>(SERVER_DATABASES[key]),
     async ping(timeoutMs = 2000): Promise<CouchHealth> {
       try {
@@ -86,12 +107,19 @@ function processAlive(pid: number): boolean {
  * with `stop()`. A second API on the same data directory is refused, since two database
  * processes must never open the same files.
  */
-export async function connectCouch(
-  options: { couchUrl: string | undefined; couchDir: string },
-  logger: Logger,
-): Promise<Couch> {
+export interface ConnectOptions {
+  couchUrl: string | undefined;
+  couchDir: string;
+  /** Default: DEFAULT_COUCH_TIMEOUTS. */
+  timeouts?: CouchTimeouts;
+  /** The embedded server's health check (EmbeddedCouchOptions); unset: its defaults. */
+  health?: { intervalMs?: number; failures?: number; timeoutMs?: number };
+}
+
+export async function connectCouch(options: ConnectOptions, logger: Logger): Promise<Couch> {
+  const timeouts = options.timeouts ?? DEFAULT_COUCH_TIMEOUTS;
   if (options.couchUrl) {
-    return fromUrl(options.couchUrl, undefined, async () => undefined);
+    return fromUrl(options.couchUrl, undefined, async () => undefined, timeouts);
   }
   const couchDir = path.resolve(options.couchDir);
   if (inUseHere.has(couchDir)) {
@@ -111,11 +139,26 @@ export async function connectCouch(
   const embedded = new EmbeddedCouch({
     dir: options.couchDir,
     onOutput: (line) => logger.debug({ component: 'embedded-couch' }, line),
+    healthIntervalMs: options.health?.intervalMs,
+    healthFailures: options.health?.failures,
+    healthTimeoutMs: options.health?.timeoutMs,
   });
   embedded.on('down', ({ code, signal }: { code: number | null; signal: string | null }) =>
     logger.error(
       { component: 'embedded-couch', code, signal },
       'The embedded database server stopped unexpectedly; restarting it.',
+    ),
+  );
+  embedded.on('health-check-failed', ({ failures, error }: { failures: number; error: string }) =>
+    logger.warn(
+      { component: 'embedded-couch', failures, error },
+      'the embedded database server did not answer its health check',
+    ),
+  );
+  embedded.on('unresponsive', ({ failures, pid }: { failures: number; pid: number | undefined }) =>
+    logger.error(
+      { component: 'embedded-couch', failures, pid },
+      'The embedded database server stopped answering; killing it so that it restarts.',
     ),
   );
   embedded.on('up', () =>
@@ -132,11 +175,16 @@ export async function connectCouch(
     const url = await embedded.start();
     const port = Number(new URL(url).port);
     await writeFile(runningFile, JSON.stringify({ pid: process.pid, port }), { mode: 0o600 });
-    return fromUrl(url, embedded, async () => {
-      await embedded.stop();
-      await rm(runningFile, { force: true });
-      inUseHere.delete(couchDir);
-    });
+    return fromUrl(
+      url,
+      embedded,
+      async () => {
+        await embedded.stop();
+        await rm(runningFile, { force: true });
+        inUseHere.delete(couchDir);
+      },
+      timeouts,
+    );
   } catch (error) {
     inUseHere.delete(couchDir);
     throw error;
@@ -147,10 +195,7 @@ export async function connectCouch(
  * For command-line tools (ddocs:push, admin:create): the database of a running API on this data
  * directory if there is one, else a server started just for the tool.
  */
-export async function connectForTool(
-  options: { couchUrl: string | undefined; couchDir: string },
-  logger: Logger,
-): Promise<Couch> {
+export async function connectForTool(options: ConnectOptions, logger: Logger): Promise<Couch> {
   if (options.couchUrl) return connectCouch(options, logger);
   const runningFile = path.join(options.couchDir, RUNNING_FILE);
   const credentialsFile = path.join(options.couchDir, 'admin-credentials.json');
@@ -165,7 +210,12 @@ export async function connectForTool(
     };
     if (running.pid && running.port && processAlive(running.pid)) {
       const url = `http://${encodeURIComponent(creds.username)}:${encodeURIComponent(creds.password)}@127.0.0.1:${running.port}`;
-      return fromUrl(url, undefined, async () => undefined);
+      return fromUrl(
+        url,
+        undefined,
+        async () => undefined,
+        options.timeouts ?? DEFAULT_COUCH_TIMEOUTS,
+      );
     }
   }
   return connectCouch(options, logger);
