@@ -49,6 +49,7 @@ export async function prepareSchema(couch: Couch, logger: Logger, jwtSecret: Uin
     couch.origin,
     gatewayPassword(jwtSecret),
     couch.gatewayUser,
+    couch.timeouts.timeoutMs,
   );
   if (created.length) logger.info({ databases: created }, 'databases created or secured');
   const design = await deployServerDesign(couch.server, couch.databases);
@@ -76,7 +77,17 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
   const paths = resolvePaths(env);
   await mkdir(paths.couchDir, { recursive: true });
   const couch = await connectCouch(
-    { couchUrl: env.COUCH_URL, couchDir: paths.couchDir, dbPrefix: env.COUCH_DB_PREFIX },
+    {
+      couchUrl: env.COUCH_URL,
+      couchDir: paths.couchDir,
+      dbPrefix: env.COUCH_DB_PREFIX,
+      timeouts: { timeoutMs: env.COUCH_TIMEOUT_MS, viewTimeoutMs: env.COUCH_VIEW_TIMEOUT_MS },
+      health: {
+        intervalMs: env.COUCH_HEALTH_INTERVAL_MS,
+        failures: env.COUCH_HEALTH_FAILURES,
+        timeoutMs: env.COUCH_HEALTH_TIMEOUT_MS,
+      },
+    },
     logger,
   );
   let server: ServerType | undefined;

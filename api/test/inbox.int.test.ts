@@ -612,10 +612,12 @@ describe('a restart in the middle of delivering a batch', () => {
       expect(new Set(got.map((m) => m.id)).size).toBe(8);
       // The message whose delivery stopped half-way counts too: unread and notified once each.
       expect(conversation.unread_count).toBe(8);
-      const notifications = await first.deps.couch.server.use(userDbName(first.deps.couch, helen.user.id)).list({
-        startkey: 'notification:message:',
-        endkey: 'notification:message:\ufff0',
-      });
+      const notifications = await first.deps.couch.server
+        .use(userDbName(first.deps.couch, helen.user.id))
+        .list({
+          startkey: 'notification:message:',
+          endkey: 'notification:message:\ufff0',
+        });
       expect(notifications.rows.map((r) => r.id).sort()).toEqual(
         ids.map((id) => `notification:message:${id}`).sort(),
       );

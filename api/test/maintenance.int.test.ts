@@ -40,7 +40,9 @@ describe('user database design documents', () => {
     { timeout: 120_000 },
     async () => {
       const sofia = await userIdOf('sofia@wayfarer.test');
-      const db = server.deps.couch.server.use<Record<string, unknown>>(userDbName(server.deps.couch, sofia));
+      const db = server.deps.couch.server.use<Record<string, unknown>>(
+        userDbName(server.deps.couch, sofia),
+      );
       const current = (await db.get('_design/app')) as unknown as {
         _rev: string;
         views: Record<string, unknown>;

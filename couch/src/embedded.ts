@@ -17,6 +17,15 @@ export interface EmbeddedCouchOptions {
   maxRestartDelayMs?: number;
   /** Receives the server's own output lines (it logs every request). */
   onOutput?: (line: string) => void;
+  /**
+   * While running, the server is asked `GET /` this often (default 5000 ms; 0: never). After
+   * `healthFailures` (default 3) answers in a row that fail or take longer than
+   * `healthTimeoutMs` (default 2000 ms), the process is killed and restarted like one that
+   * died: a server that is alive but hung (stopped, deadlocked) would otherwise never recover.
+   */
+  healthIntervalMs?: number;
+  healthFailures?: number;
+  healthTimeoutMs?: number;
 }
 
 export interface CouchCredentials {
@@ -35,6 +44,8 @@ const CREDENTIALS_FILE = 'admin-credentials.json';
  * Contract: it listens on loopback only, is never in admin-party mode (an admin generated on
  * first start and kept in `dir`), and is reached only through the API. When the child dies
  * unexpectedly it emits `down`, and it is restarted with back-off; `up` follows once it answers.
+ * A running child that stops answering its health check emits `health-check-failed` per failed
+ * check, then `unresponsive` when it is killed (and `down` follows, then the restart).
  */
 export class EmbeddedCouch extends EventEmitter {
   private child: ChildProcess | undefined;
@@ -43,6 +54,7 @@ export class EmbeddedCouch extends EventEmitter {
   private restartDelay: number;
   private credentials: CouchCredentials | undefined;
   private currentPort: number | undefined;
+  private healthTimer: NodeJS.Timeout | undefined;
   state: EmbeddedState = 'stopped';
 
   constructor(private readonly options: EmbeddedCouchOptions) {
@@ -129,9 +141,48 @@ export class EmbeddedCouch extends EventEmitter {
       if (this.child === child) child.kill('SIGKILL');
       throw error;
     }
+    if (this.child !== child || this.stopping) return;
     this.state = 'running';
     this.restartDelay = this.options.restartDelayMs ?? 1000;
     this.emit('up');
+    this.watchHealth(child);
+  }
+
+  /**
+   * Checks a running child periodically (never while it starts: waitUntilUp bounds that) and
+   * kills it after too many failed checks in a row; its exit restarts it.
+   */
+  private watchHealth(child: ChildProcess): void {
+    const interval = this.options.healthIntervalMs ?? 5000;
+    if (interval <= 0) return;
+    const limit = Math.max(1, this.options.healthFailures ?? 3);
+    const timeoutMs = this.options.healthTimeoutMs ?? 2000;
+    if (this.healthTimer) clearTimeout(this.healthTimer);
+    let failures = 0;
+    const current = () => this.child === child && this.state === 'running' && !this.stopping;
+    const schedule = () => {
+      this.healthTimer = setTimeout(() => {
+        this.healthTimer = undefined;
+        if (!current()) return;
+        void answers(this.url, timeoutMs).then((error) => {
+          if (!current()) return;
+          if (error === undefined) {
+            failures = 0;
+          } else {
+            failures += 1;
+            this.emit('health-check-failed', { failures, error });
+            if (failures >= limit) {
+              this.emit('unresponsive', { failures, pid: child.pid });
+              child.kill('SIGKILL');
+              return;
+            }
+          }
+          schedule();
+        });
+      }, interval);
+      this.healthTimer.unref();
+    };
+    schedule();
   }
 
   private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
@@ -160,6 +211,8 @@ export class EmbeddedCouch extends EventEmitter {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
+    if (this.healthTimer) clearTimeout(this.healthTimer);
+    this.healthTimer = undefined;
     const child = this.child;
     if (!child || child.exitCode !== null) {
       this.state = 'stopped';
@@ -219,13 +272,35 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+function basicAuth(url: string): { origin: string; auth: string } {
   const { origin, username, password } = new URL(url);
   const auth =
     'Basic ' +
     Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString(
       'base64',
     );
+  return { origin, auth };
+}
+
+/** Undefined when the server answers `GET /` within the time; else what went wrong. */
+async function answers(url: string, timeoutMs: number): Promise<string | undefined> {
+  const { origin, auth } = basicAuth(url);
+  try {
+    const response = await fetch(`${origin}/`, {
+      headers: { authorization: auth },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.arrayBuffer();
+    return response.ok ? undefined : `answered ${response.status}`;
+  } catch (error) {
+    const e = error as { name?: string; cause?: { code?: string }; message?: string };
+    if (e.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+    return e.cause?.code ?? e.message ?? 'unreachable';
+  }
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const { origin, auth } = basicAuth(url);
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -235,7 +310,12 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
       );
     }
     try {
-      const response = await fetch(`${origin}/_session`, { headers: { authorization: auth } });
+      // Each attempt is bounded too: a child that hangs while starting must not outlast the
+      // deadline.
+      const response = await fetch(`${origin}/_session`, {
+        headers: { authorization: auth },
+        signal: AbortSignal.timeout(Math.max(100, Math.min(5000, deadline - Date.now()))),
+      });
       const body = (await response.json()) as { userCtx?: { roles?: string[] } };
       if (response.ok && body.userCtx?.roles?.includes('_admin')) return;
       lastError = new Error(`unexpected answer ${response.status}`);

@@ -20,11 +20,13 @@ export async function ensureGatewayAccount(
   origin: string,
   password: string,
   user: string = GATEWAY_USER,
+  timeoutMs = 10_000,
 ): Promise<void> {
   const works = await fetch(`${origin}/_session`, {
     headers: {
       authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64'),
     },
+    signal: AbortSignal.timeout(timeoutMs),
   })
     .then(async (r) => ((await r.json()) as { userCtx?: { name?: string } }).userCtx?.name === user)
     .catch(() => false);

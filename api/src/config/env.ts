@@ -64,6 +64,34 @@ export const envSchema = z.object({
       )
       .default(''),
   ),
+  /**
+   * Longest wait for the database on one request (until its answer starts, and any pause within
+   * it), in ms; past it the request answers 503. View and `_find` reads: COUCH_VIEW_TIMEOUT_MS.
+   */
+  COUCH_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(10_000),
+  ),
+  /** The same for view and `_find` reads, which wait for their index to be up to date. */
+  COUCH_VIEW_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(60_000),
+  ),
+  /** Embedded server only: health check period in ms (0: no health check). */
+  COUCH_HEALTH_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(5_000),
+  ),
+  /** Embedded server only: failed health checks in a row after which it is killed and restarted. */
+  COUCH_HEALTH_FAILURES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(3),
+  ),
+  /** Embedded server only: how long one health check waits for an answer, in ms. */
+  COUCH_HEALTH_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(2_000),
+  ),
   /** HMAC secret for session tokens; at least 32 characters. Unset: generated once into DATA_DIR. */
   JWT_SECRET: z.preprocess(
     emptyToUndefined,

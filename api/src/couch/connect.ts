@@ -10,6 +10,12 @@ import {
   type ServerDatabaseNames,
 } from '@wayfarer/couch';
 import type { Logger } from '../lib/logger';
+import {
+  couchDispatcher,
+  DEFAULT_COUCH_TIMEOUTS,
+  fetchWithHeadersTimeout,
+  type CouchTimeouts,
+} from './timeouts';
 
 export type CouchHealth =
   { ok: true; vendor: string; version: string } | { ok: false; error: string };
@@ -30,6 +36,13 @@ export interface Couch {
   databases: ServerDatabaseNames;
   /** The sync gateway's CouchDB account. */
   gatewayUser: string;
+  /** The limits on every request to the database (timeouts.ts). */
+  timeouts: CouchTimeouts;
+  /**
+   * A raw request to the database (the sync gateway's): the headers must come within the
+   * timeouts, the body may stream as long as it lasts (feeds).
+   */
+  fetch(url: string | URL, init: RequestInit): Promise<Response>;
   db<T = Record<string, unknown>>(key: ServerDatabaseKey): DocumentScope<T>;
   ping(timeoutMs?: number): Promise<CouchHealth>;
   stop(): Promise<void>;
@@ -50,11 +63,17 @@ function fromUrl(
   prefix: string,
   embedded: EmbeddedCouch | undefined,
   stop: () => Promise<void>,
+  timeouts: CouchTimeouts,
 ): Couch {
   // nano asks for gzip on every request, and pouchdb-server compresses every answer over 1 KB:
   // on loopback (or a LAN) that is CPU on both ends for nothing, about a quarter of the time of
   // a 42-row view read (bench/README.md, gig-search).
-  const server = nano({ url, headers: { 'Accept-Encoding': 'identity' } });
+  const server = nano({
+    url,
+    headers: { 'Accept-Encoding': 'identity' },
+    // Every call is bounded in time (a database that stops answering gives a 503, not a hang).
+    agentOptions: couchDispatcher(timeouts) as never,
+  });
   const parsed = new URL(url);
   const origin = parsed.origin;
   const auth = authHeader(parsed);
@@ -67,6 +86,8 @@ function fromUrl(
     name,
     databases,
     gatewayUser: name(GATEWAY_USER),
+    timeouts,
+    fetch: (target, init) => fetchWithHeadersTimeout(target, init, timeouts),
     db: <T>(key: ServerDatabaseKey) => server.use<T>(databases[key]),
     async ping(timeoutMs = 2000): Promise<CouchHealth> {
       try {
@@ -106,6 +127,10 @@ export interface ConnectOptions {
   couchDir: string;
   /** COUCH_DB_PREFIX: put before every database and account name (empty: none). */
   dbPrefix?: string;
+  /** Default: DEFAULT_COUCH_TIMEOUTS. */
+  timeouts?: CouchTimeouts;
+  /** The embedded server's health check (EmbeddedCouchOptions); unset: its defaults. */
+  health?: { intervalMs?: number; failures?: number; timeoutMs?: number };
 }
 
 /**
@@ -115,8 +140,9 @@ export interface ConnectOptions {
  */
 export async function connectCouch(options: ConnectOptions, logger: Logger): Promise<Couch> {
   const prefix = options.dbPrefix ?? '';
+  const timeouts = options.timeouts ?? DEFAULT_COUCH_TIMEOUTS;
   if (options.couchUrl) {
-    return fromUrl(options.couchUrl, prefix, undefined, async () => undefined);
+    return fromUrl(options.couchUrl, prefix, undefined, async () => undefined, timeouts);
   }
   const couchDir = path.resolve(options.couchDir);
   if (inUseHere.has(couchDir)) {
@@ -136,11 +162,26 @@ export async function connectCouch(options: ConnectOptions, logger: Logger): Pro
   const embedded = new EmbeddedCouch({
     dir: options.couchDir,
     onOutput: (line) => logger.debug({ component: 'embedded-couch' }, line),
+    healthIntervalMs: options.health?.intervalMs,
+    healthFailures: options.health?.failures,
+    healthTimeoutMs: options.health?.timeoutMs,
   });
   embedded.on('down', ({ code, signal }: { code: number | null; signal: string | null }) =>
     logger.error(
       { component: 'embedded-couch', code, signal },
       'The embedded database server stopped unexpectedly; restarting it.',
+    ),
+  );
+  embedded.on('health-check-failed', ({ failures, error }: { failures: number; error: string }) =>
+    logger.warn(
+      { component: 'embedded-couch', failures, error },
+      'the embedded database server did not answer its health check',
+    ),
+  );
+  embedded.on('unresponsive', ({ failures, pid }: { failures: number; pid: number | undefined }) =>
+    logger.error(
+      { component: 'embedded-couch', failures, pid },
+      'The embedded database server stopped answering; killing it so that it restarts.',
     ),
   );
   embedded.on('up', () =>
@@ -157,11 +198,17 @@ export async function connectCouch(options: ConnectOptions, logger: Logger): Pro
     const url = await embedded.start();
     const port = Number(new URL(url).port);
     await writeFile(runningFile, JSON.stringify({ pid: process.pid, port }), { mode: 0o600 });
-    return fromUrl(url, prefix, embedded, async () => {
-      await embedded.stop();
-      await rm(runningFile, { force: true });
-      inUseHere.delete(couchDir);
-    });
+    return fromUrl(
+      url,
+      prefix,
+      embedded,
+      async () => {
+        await embedded.stop();
+        await rm(runningFile, { force: true });
+        inUseHere.delete(couchDir);
+      },
+      timeouts,
+    );
   } catch (error) {
     inUseHere.delete(couchDir);
     throw error;
@@ -187,7 +234,13 @@ export async function connectForTool(options: ConnectOptions, logger: Logger): P
     };
     if (running.pid && running.port && processAlive(running.pid)) {
       const url = `http://${encodeURIComponent(creds.username)}:${encodeURIComponent(creds.password)}@127.0.0.1:${running.port}`;
-      return fromUrl(url, options.dbPrefix ?? '', undefined, async () => undefined);
+      return fromUrl(
+        url,
+        options.dbPrefix ?? '',
+        undefined,
+        async () => undefined,
+        options.timeouts ?? DEFAULT_COUCH_TIMEOUTS,
+      );
     }
   }
   return connectCouch(options, logger);

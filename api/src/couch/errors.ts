@@ -9,6 +9,10 @@ const NETWORK_CODES = new Set([
   'EPIPE',
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
+  // The database took longer than COUCH_TIMEOUT_MS (couch/timeouts.ts).
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
 ]);
 
 export function couchStatus(error: unknown): number | undefined {

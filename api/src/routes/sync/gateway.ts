@@ -225,7 +225,7 @@ export function syncGateway(deps: AppDeps) {
 
     let response: Response;
     try {
-      response = await fetch(upstream, {
+      response = await deps.couch.fetch(upstream, {
         method,
         headers,
         body,

@@ -1,0 +1,177 @@
+/**
+ * Time limits on every request to the database, so a database that stops answering (a stopped
+ * process, a stalled disk, a partition) costs a request a bounded wait and a 503, never a hang.
+ *
+ * Node's `fetch` (which nano uses too) sends requests through an undici dispatcher. The limits
+ * are undici's own per-request dispatch options: `headersTimeout` (from the request until the
+ * response headers) and `bodyTimeout` (the longest pause between two pieces of the body). A
+ * request past either fails with `UND_ERR_HEADERS_TIMEOUT` / `UND_ERR_BODY_TIMEOUT`, which
+ * `isCouchUnreachable` (errors.ts) turns into a 503.
+ */
+
+export interface CouchTimeouts {
+  /** Every request: until the headers, and the longest pause within the body. */
+  timeoutMs: number;
+  /** View and `_find` reads, which wait for their index to catch up (a build can take minutes). */
+  viewTimeoutMs: number;
+}
+
+export const DEFAULT_COUCH_TIMEOUTS: CouchTimeouts = { timeoutMs: 10_000, viewTimeoutMs: 60_000 };
+
+/** undici's dispatcher interface, as much of it as fetch uses. */
+interface Dispatcher {
+  dispatch(options: Record<string, unknown>, handler: DispatchHandler): boolean;
+}
+
+/** The (long-standing) callback handler fetch passes to a dispatcher. */
+interface DispatchHandler {
+  onConnect?(abort: (reason?: unknown) => void, context?: unknown): void;
+  onResponseStarted?(): void;
+  onHeaders?(
+    status: number,
+    headers: unknown,
+    resume: () => void,
+    statusText?: string,
+  ): boolean | void;
+  onData?(chunk: Uint8Array): boolean | void;
+  onComplete?(trailers: unknown): void;
+  onError?(error: Error): void;
+  onUpgrade?(...args: unknown[]): void;
+  onBodySent?(...args: unknown[]): void;
+  onRequestSent?(): void;
+  onRequestStart?: unknown;
+}
+
+/**
+ * Node's global dispatcher (the one a plain `fetch` uses). undici keeps it under this registered
+ * symbol so that every copy of undici in a process (Node's bundled one, an npm one) shares it;
+ * it exists once fetch has loaded, which is always the case inside a dispatch.
+ */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+function globalDispatcher(): Dispatcher {
+  const dispatcher = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] as
+    Dispatcher | undefined;
+  if (!dispatcher) throw new Error('No global fetch dispatcher: the database timeouts need one.');
+  return dispatcher;
+}
+
+const VIEW_PATH = /\/_design\/[^/]+\/_view\/|\/_find(\?|$)|\/_explain(\?|$)/;
+
+/** Milliseconds a feed may legitimately stay silent: its heartbeat, else its timeout. */
+function feedSilenceMs(path: string): number {
+  const query = path.indexOf('?');
+  if (query < 0) return 0;
+  const params = new URLSearchParams(path.slice(query + 1));
+  const feed = params.get('feed');
+  if (feed !== 'longpoll' && feed !== 'continuous' && feed !== 'eventsource') return 0;
+  // CouchDB holds a feed's headers until it has something to send: the first change, a
+  // heartbeat newline, or the end of the feed's timeout (60 s unless asked otherwise).
+  const timeout = Number(params.get('timeout') ?? 60_000);
+  const rawHeartbeat = params.get('heartbeat');
+  const heartbeat = rawHeartbeat === 'true' ? 60_000 : Number(rawHeartbeat ?? NaN);
+  const waits = [timeout, heartbeat].filter((n) => Number.isFinite(n) && n > 0);
+  return waits.length ? Math.min(...waits) : 60_000;
+}
+
+/**
+ * The dispatcher nano uses: every request gets the timeouts (the view one for view and `_find`
+ * reads), and the response is handed to fetch only once its body is complete.
+ *
+ * Why whole bodies: nano reads a body after fetch resolved, and handles a body that fails half
+ * way badly (a JSON body resolves the call with `''`; any other leaves the call pending forever
+ * and rejects a promise nobody handles). Held back here, such a failure happens before the
+ * headers reach fetch, so the call rejects like any connection error. nano reads every body
+ * into memory anyway; the API uses none of its streaming calls.
+ */
+export function couchDispatcher(timeouts: CouchTimeouts): Dispatcher {
+  return {
+    dispatch(options, handler) {
+      const path = String(options.path ?? '');
+      const limit = VIEW_PATH.test(path) ? timeouts.viewTimeoutMs : timeouts.timeoutMs;
+      const timed = { ...options, headersTimeout: limit, bodyTimeout: limit };
+      // A handler of undici's newer interface (not what fetch passes today): timeouts only.
+      if (typeof handler.onRequestStart === 'function' || typeof handler.onHeaders !== 'function')
+        return globalDispatcher().dispatch(timed, handler);
+      return globalDispatcher().dispatch(timed, wholeBody(handler));
+    },
+  };
+}
+
+/** Forwards a response to `handler` only once it has arrived whole. */
+function wholeBody(handler: DispatchHandler): DispatchHandler {
+  let head: [number, unknown, string | undefined] | undefined;
+  const chunks: Uint8Array[] = [];
+  const forward: DispatchHandler = {
+    onHeaders(status, headers, resume, statusText) {
+      // Informational answers (1xx) pass at once; fetch ignores them.
+      if (status < 200) return handler.onHeaders!(status, headers, resume, statusText);
+      head = [status, headers, statusText];
+      return true;
+    },
+    onData(chunk) {
+      chunks.push(chunk);
+      return true;
+    },
+    onComplete(trailers) {
+      if (head) {
+        const [status, headers, statusText] = head;
+        // Nothing is left to resume: the whole body is here.
+        handler.onHeaders!(status, headers, () => undefined, statusText);
+        for (const chunk of chunks) handler.onData?.(chunk);
+      }
+      chunks.length = 0;
+      handler.onComplete?.(trailers);
+    },
+    onError(error) {
+      chunks.length = 0;
+      handler.onError?.(error);
+    },
+  };
+  for (const name of [
+    'onConnect',
+    'onResponseStarted',
+    'onUpgrade',
+    'onBodySent',
+    'onRequestSent',
+  ] as const) {
+    const method = handler[name] as ((...args: unknown[]) => unknown) | undefined;
+    if (typeof method === 'function')
+      (forward as Record<string, unknown>)[name] = (...args: unknown[]) =>
+        method.apply(handler, args);
+  }
+  return forward;
+}
+
+/**
+ * The dispatcher for raw requests whose bodies may stream for a long time (the sync gateway's
+ * feeds): the headers must arrive within the timeout (plus, for a `_changes` feed, the time
+ * it may stay silent by its own heartbeat or timeout parameters), the body is not limited.
+ */
+function headersOnlyDispatcher(timeouts: CouchTimeouts): Dispatcher {
+  return {
+    dispatch(options, handler) {
+      const path = String(options.path ?? '');
+      const limit =
+        (VIEW_PATH.test(path) ? timeouts.viewTimeoutMs : timeouts.timeoutMs) + feedSilenceMs(path);
+      return globalDispatcher().dispatch(
+        { ...options, headersTimeout: limit, bodyTimeout: 0 },
+        handler,
+      );
+    },
+  };
+}
+
+/**
+ * `fetch` to the database with a bound on the wait for the response headers (see
+ * headersOnlyDispatcher); the body streams as long as it lasts. A database that does not answer
+ * in time rejects with a `UND_ERR_HEADERS_TIMEOUT` cause, a 503 once it reaches the error handler.
+ */
+export function fetchWithHeadersTimeout(
+  url: string | URL,
+  init: RequestInit,
+  timeouts: CouchTimeouts,
+): Promise<Response> {
+  // Only `dispatch` of undici's Dispatcher is used by fetch.
+  return fetch(url, { ...init, dispatcher: headersOnlyDispatcher(timeouts) as never });
+}
