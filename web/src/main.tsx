@@ -8,7 +8,6 @@ import { scheduleServiceWorker } from '@/features/pwa/schedule';
 import { onUnauthorized } from '@/lib/api-client';
 import { clearChunkReloadFlag, reloadOnChunkError } from '@/lib/chunk-reload';
 import { restoreToken } from '@/stores/auth';
-import { resetPage } from '@/stores/page';
 import '@/styles/global.css';
 
 // The session of an earlier visit (the `token` cookie); the first route's global check loads
@@ -41,7 +40,6 @@ clearWhenRendered(router.state);
 // Spec section 4: a 401 while logged in (after one refresh attempt) ends the session (the client
 // cleared the token) and goes to login, which brings the user back here afterwards.
 onUnauthorized(() => {
-  resetPage();
   const { pathname, search } = router.state.location;
   void router.navigate(buildPath('login', undefined, { redirect: pathname + search }));
 });

@@ -2,7 +2,6 @@
 // POST /api/logout. The real endpoints are exercised in e2e/tests/accounts.spec.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearAuth, setSession, setToken } from '@/stores/auth';
-import { pageStore, setInbox } from '@/stores/page';
 import { makeUser } from '@/testing/fixtures';
 import { ApiError } from './api-client';
 import { loadTokenCookie } from './token-cookie';
@@ -42,7 +41,6 @@ describe('ensureSession (the global check)', () => {
     expect(mock).toHaveBeenCalledTimes(1);
     expect(String(mock.mock.calls[0]?.[0])).toBe('/api/user');
     expect(authStore.user?.full_name).toBe('Mei Chen');
-    expect(pageStore.wishlists).toEqual([{ id: 'w1' }]);
   });
 
   it('ignores a refused token and clears it (and its cookie)', async () => {
@@ -76,7 +74,6 @@ describe('logout', () => {
 
   it('revokes the session on the server and forgets it here', async () => {
     setSession({ token: 'jwt.1', user: makeUser() }, true);
-    setInbox([{ id: 'c1' }]);
     const mock = stubFetch(new Response(null, { status: 204 }));
     await logout();
     const [url, init] = mock.mock.calls[0] ?? [];
@@ -84,7 +81,6 @@ describe('logout', () => {
     expect(init?.method).toBe('POST');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer jwt.1');
     expect(authStore).toEqual({ token: null, user: null, remember: false });
-    expect(pageStore.inbox).toEqual([]);
     expect(loadTokenCookie()).toEqual({ token: null, remember: false });
   });
 

@@ -1,7 +1,6 @@
 // The session's life cycle around the auth store: the global check before every route (spec
 // section 2), reloading the user, and logout (spec section 4).
 import { authStore, clearAuth, setUser } from '@/stores/auth';
-import { resetPage, setWishlists } from '@/stores/page';
 import type { User, UserResponse } from '@/types/api';
 import { ApiError, api } from './api-client';
 import { sessionUserFor } from './local-db-session';
@@ -10,7 +9,6 @@ import { sessionUserFor } from './local-db-session';
 export async function loadUser(options: { signal?: AbortSignal } = {}): Promise<User> {
   const response = await api.get<UserResponse>('/user', options);
   setUser(response.user);
-  setWishlists(Array.isArray(response.wishlists) ? response.wishlists : []);
   return response.user;
 }
 
@@ -69,7 +67,6 @@ export function endSession(): void {
   // own draft, which the next person on this device must not read offline.
   if (typeof caches !== 'undefined') void caches.delete(GIG_CACHE).catch(() => undefined);
   clearAuth();
-  resetPage();
 }
 
 /** The service worker's cache of opened gigs (the name vite.config.ts gives it). */

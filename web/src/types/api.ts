@@ -38,34 +38,3 @@ export interface PersonSummary {
   tagname: string;
   avatar: string | null;
 }
-
-export interface ShortlistIndividual {
-  id: string;
-  from_id: string;
-  from: Omit<PersonSummary, 'id'>;
-  expertise: string;
-  apply_reason: string;
-  self_describe: string;
-}
-
-export interface ShortlistTeam {
-  id: string;
-  from_id: string;
-  leader_id: string;
-  apply_reason: string;
-  self_describe: string;
-  applicant_team_members: { id: string; member: PersonSummary; expertise: string }[];
-}
-
-/** GET /api/project/{project_url}/shortlist */
-export interface ShortlistResponse {
-  shortlistIndividual: ShortlistIndividual[];
-  shortlistTeam: ShortlistTeam[];
-  project: unknown;
-}
-
-/** GET /api/party */
-export interface PartyResponse {
-  leader: (LooseDoc & { members: LooseDoc[] }) | null;
-  member: unknown;
-}

@@ -18,7 +18,6 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/stores/auth';
 import { changeTitle } from '@/stores/navigation';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
-import { setVisitedUser } from '@/stores/page';
 import type { PublicUser } from '@/types/api';
 import { buildPath, notFoundPathFor } from '@/config/paths';
 
@@ -81,7 +80,6 @@ export async function publicProfileLoader({
   const tagname = params.tagname ?? '';
   try {
     const user = await getPublicUser(tagname, { signal: request.signal });
-    setVisitedUser(user);
     changeTitle(user.full_name);
     return user;
   } catch (error) {

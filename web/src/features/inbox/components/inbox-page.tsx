@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import { buildPath } from '@/config/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { SearchInput } from '@/components/ui/search-input';
-import { setInbox } from '@/stores/page';
 import { syncStore } from '@/stores/sync';
 import { getInbox } from '../api/get-inbox';
 import { useInbox } from '../hooks/use-inbox';
@@ -13,24 +12,6 @@ import { plainPreview } from '../utils/preview';
 import { filterEntries, shortWhen } from '../utils/timeline';
 import './inbox.css';
 import { plural } from '@/lib/format';
-
-/** Spec section 3: the page store's inbox list holds the conversations (API shape). */
-function toSpecShape(entry: InboxEntry) {
-  return {
-    id: entry.conversationId ?? `@${entry.other.tagname ?? ''}`,
-    other: entry.other,
-    subject: entry.subject,
-    last_message: entry.lastMessage
-      ? {
-          body: entry.lastMessage.body,
-          from_me: entry.lastMessage.fromMe,
-          at: entry.lastMessage.at,
-        }
-      : null,
-    unread_count: entry.unread,
-    updated_at: entry.updatedAt,
-  };
-}
 
 function fromConversation(c: Conversation): InboxEntry {
   return {
@@ -143,7 +124,6 @@ function ServerInbox({ query }: { query: string }) {
     const controller = new AbortController();
     getInbox({ search: query, signal: controller.signal }).then(
       (conversations) => {
-        setInbox(conversations.map((c) => ({ ...c })));
         setResult({ query, entries: conversations.map(fromConversation) });
       },
       (error: unknown) => {
@@ -170,10 +150,6 @@ export function InboxPage() {
     () => (inbox ? filterEntries(inbox.entries, query, inbox.hasText) : null),
     [inbox, query],
   );
-
-  useEffect(() => {
-    if (inbox) setInbox(inbox.entries.map(toSpecShape));
-  }, [inbox]);
 
   const unread = inbox?.entries.reduce((sum, entry) => sum + entry.unread, 0) ?? 0;
 

@@ -5,7 +5,6 @@ import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
 import { PROJECT_RELATIONS, type ProjectBoxDoc, type ProjectRelation } from '@/lib/local-db-docs';
 import { notifyError } from '@/stores/notification';
-import { setProjectBox } from '@/stores/page';
 import { syncStore } from '@/stores/sync';
 import { saveNotes, unsaveProject, useProjectBox } from '../api/projectbox';
 import './projectbox.css';
@@ -119,9 +118,6 @@ function Entry({ entry }: { entry: ProjectBoxDoc }) {
 export function ProjectBoxPage() {
   const entries = useProjectBox();
   const sync = useSnapshot(syncStore);
-  useEffect(() => {
-    if (entries) setProjectBox(entries.map((entry) => ({ ...entry, id: entry._id })));
-  }, [entries]);
 
   return (
     <section className="projectbox" aria-labelledby="projectbox-title">
