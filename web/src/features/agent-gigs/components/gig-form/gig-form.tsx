@@ -10,9 +10,9 @@ import {
   uploadGigImage,
   type Gig,
   type GigStatus,
-} from '../api/gigs';
-import { useGigImage } from '../hooks/use-gig-image';
-import { useImageDraft, type DraftImage } from '../hooks/use-image-draft';
+} from '../../api/gigs';
+import { useGigImage } from '../../hooks/use-gig-image';
+import { useImageDraft, type DraftImage } from '../../hooks/use-image-draft';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
 import {
   checkValues,
@@ -32,9 +32,9 @@ import {
   type PackageValues,
   type Step,
   type Tier,
-} from '../utils/gig-form';
-import { checkImage, formatSize, GIG_IMAGES_MAX, type ImageType } from '../utils/images';
-import './agent-gigs.css';
+} from '../../utils/gig-form';
+import { checkImage, formatSize, GIG_IMAGES_MAX, type ImageType } from '../../utils/images';
+import '../agent-gigs.css';
 
 const OFFLINE_PUBLISH_MESSAGE =
   'You are offline. Saving a gig to the marketplace needs a connection: everything you entered is kept on this device (and on your other devices once it syncs). Try again when you are back online.';
