@@ -1,0 +1,1 @@
+export { GigForm, type GigFormProps } from './gig-form';

@@ -1,0 +1,161 @@
+import { Markdown } from '@/components/ui/markdown';
+import { Field } from './field';
+import type { ServiceChoices, SetValue, StepProps } from './types';
+
+export interface OverviewStepProps extends StepProps {
+  services: ServiceChoices;
+  set: SetValue;
+  /** Whether the description shows rendered (Preview) instead of its text (Write). */
+  isPreview: boolean;
+  setPreview: (isPreview: boolean) => void;
+}
+
+/** Step 1: title, service, description (with a preview), location, destinations, languages. */
+export function OverviewStep({
+  values,
+  errors,
+  id,
+  services,
+  set,
+  isPreview,
+  setPreview,
+}: OverviewStepProps) {
+  const serviceOptions = Array.isArray(services) ? services : [];
+  const hasService = serviceOptions.some((s) => s.id === values.service_id);
+  return (
+    <>
+      <Field
+        id={id('title')}
+        label="Title"
+        hint="What you offer, in 10 to 80 characters."
+        error={errors.title}
+      >
+        {(props) => (
+          <input
+            {...props}
+            value={values.title}
+            maxLength={80}
+            onChange={(e) => set('title', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={id('service_id')} label="Service" error={errors.service_id}>
+        {(props) => (
+          <select
+            {...props}
+            value={values.service_id}
+            onChange={(e) => set('service_id', e.target.value)}
+          >
+            <option value="">
+              {services === 'loading'
+                ? 'The services are loading…'
+                : services === 'error'
+                  ? 'The services could not be loaded'
+                  : 'Choose a service'}
+            </option>
+            {values.service_id && !hasService && (
+              <option value={values.service_id}>{values.service_id}</option>
+            )}
+            {serviceOptions.map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {services === 'error' && (
+        <p className="muted" role="alert">
+          The list of services could not be loaded (offline?). Everything else can be filled in;
+          reload the page when you are back online to choose the service.
+        </p>
+      )}
+      <div className="field">
+        <div className="gig-description-head">
+          <label htmlFor={id('description')}>Description</label>
+          <div role="group" aria-label="Description view" className="gig-tabs">
+            <button type="button" aria-pressed={!isPreview} onClick={() => setPreview(false)}>
+              Write
+            </button>
+            <button type="button" aria-pressed={isPreview} onClick={() => setPreview(true)}>
+              Preview
+            </button>
+          </div>
+        </div>
+        {isPreview ? (
+          <div className="gig-preview" data-testid="description-preview">
+            {values.description.trim() ? (
+              <Markdown shiftHeadings>{values.description}</Markdown>
+            ) : (
+              <p className="muted">Nothing to preview yet.</p>
+            )}
+          </div>
+        ) : (
+          <textarea
+            id={id('description')}
+            rows={10}
+            value={values.description}
+            maxLength={5000}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={`${id('description')}-hint${errors.description ? ` ${id('description')}-error` : ''}`}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        )}
+        <p id={`${id('description')}-hint`} className="field-hint">
+          Markdown: **bold**, *italic*, lists with “- ”, headings with “## ”. 50 to 5,000 characters
+          ({values.description.trim().length} now).
+        </p>
+        {errors.description && (
+          <p id={`${id('description')}-error`} className="field-error" data-field-error>
+            {errors.description.join(' ')}
+          </p>
+        )}
+      </div>
+      <div className="form-grid">
+        <Field
+          id={id('location')}
+          label="Location"
+          hint="Where you work from, if the gig happens in one place."
+          error={errors.location}
+        >
+          {(props) => (
+            <input
+              {...props}
+              value={values.location}
+              maxLength={80}
+              onChange={(e) => set('location', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={id('destinations')}
+          label="Destinations"
+          hint="The places you serve, separated by commas: Kyoto, Osaka."
+          error={errors.destinations}
+        >
+          {(props) => (
+            <input
+              {...props}
+              value={values.destinations}
+              onChange={(e) => set('destinations', e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        id={id('languages')}
+        label="Languages"
+        hint="Separate them with commas: English, Japanese."
+        error={errors.languages}
+      >
+        {(props) => (
+          <input
+            {...props}
+            value={values.languages}
+            onChange={(e) => set('languages', e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
