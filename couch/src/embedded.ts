@@ -104,8 +104,7 @@ export class EmbeddedCouch extends EventEmitter {
       ),
       { mode: 0o600 },
     );
-    const require = createRequire(import.meta.url);
-    const childScript = require.resolve('./child.cjs');
+    const childScript = embeddedChildScript();
     const child = spawn(
       process.execPath,
       [
@@ -228,6 +227,23 @@ export class EmbeddedCouch extends EventEmitter {
     });
     this.state = 'stopped';
   }
+}
+
+/**
+ * The child's script, found through this package (so it resolves from a bundle too). The
+ * embedded server is an optional dependency: a production install (`npm ci --omit=optional`,
+ * the Docker image) has none, and must be given COUCH_URL.
+ */
+function embeddedChildScript(): string {
+  const require = createRequire(import.meta.url);
+  try {
+    require.resolve('pouchdb-server/package.json');
+  } catch {
+    throw new Error(
+      'The embedded database server (the optional pouchdb-server package) is not installed here. Set COUCH_URL to a CouchDB 3 server, or install the optional dependencies (npm install).',
+    );
+  }
+  return require.resolve('@wayfarer/couch/child.cjs');
 }
 
 async function loadOrCreateCredentials(dir: string): Promise<CouchCredentials> {

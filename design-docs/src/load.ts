@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** A JavaScript design document built from files. */
@@ -30,8 +31,13 @@ export interface DatabaseDesign {
   files: Record<string, string[]>;
 }
 
-/** Root of the design document tree (this package's folder). */
-export const DESIGN_DOCS_ROOT = path.resolve(import.meta.dirname, '..');
+/**
+ * Root of the design document tree: this package's folder, found through the package itself so
+ * that the API's production bundle (which has no `design-docs/src` beside it) finds it too.
+ */
+export const DESIGN_DOCS_ROOT = path.dirname(
+  createRequire(import.meta.url).resolve('@wayfarer/design-docs/package.json'),
+);
 
 const IGNORED = new Set(['src', 'test', 'node_modules']);
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -220,7 +221,19 @@ export function resolvePaths(env: Env, cwd = process.cwd()) {
   };
 }
 
-/** The repository root (api/src/config -> ../../..). */
+let root: string | undefined;
+/**
+ * The repository root: the nearest folder above this file that holds `api/package.json` (from
+ * the sources, api/src/config/../../..; from the production bundle, api/dist/..).
+ */
 export function repoRoot(): string {
-  return path.resolve(import.meta.dirname, '..', '..', '..');
+  if (root) return root;
+  let dir = import.meta.dirname;
+  while (!existsSync(path.join(dir, 'api', 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No api/package.json above ${import.meta.dirname}.`);
+    dir = parent;
+  }
+  root = dir;
+  return root;
 }
