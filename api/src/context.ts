@@ -4,6 +4,7 @@ import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import type { RateLimits } from './lib/rate-limit';
 import type { JobRunner } from './jobs/jobs';
+import type { LiveSessions } from './auth/live-sessions';
 import type { SessionDoc } from './auth/sessions';
 import type { UserDoc } from './routes/users/users.model';
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Durable work between users (message delivery, read receipts). */
   jobs: JobRunner;
+  /** This instance's sync session cache and open gateway feeds; revocations go through it. */
+  liveSessions: LiveSessions;
   /** The address people use to reach the app (PUBLIC_URL, else the address it listens on). */
   publicUrl(): string;
 }
@@ -30,6 +33,8 @@ export interface AuthContext {
   user: UserDoc;
   session: SessionDoc;
   sessionId: string;
+  /** LiveSessions.mark() taken before the session was read (auth/live-sessions.ts). */
+  mark: number;
 }
 
 export type AppEnv = {

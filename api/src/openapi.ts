@@ -184,12 +184,15 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'ALL /api/sync/db/*': {
     summary:
-      'The caller’s own database in the CouchDB replication protocol (GET /, _changes, _revs_diff, _bulk_docs, _bulk_get, _all_docs, _find, _local/*, documents); anything else is 403',
+      'The caller’s own database in the CouchDB replication protocol (GET /, _changes, _revs_diff, _bulk_docs, _bulk_get, _all_docs, _local/*, documents); anything else is 403. Query parameters and JSON bodies are allow-listed (the _changes filter only _doc_ids); a document body’s _id must be the path’s',
     auth: true,
     responses: {
-      200: 'As CouchDB answers',
-      401: 'No or expired token',
+      200: 'As CouchDB answers (error reasons reduced to one line)',
+      400: 'A query parameter, value or body the gateway does not take, a body nested over 64 levels, or a body _id other than the path’s',
+      401: 'No, expired or revoked token (open feeds end when the session is revoked)',
       403: 'Not available through the gateway',
+      502: 'The database failed the request',
+      503: 'The database is unavailable',
     },
   },
   'GET /api/sync': {

@@ -18,6 +18,9 @@ import { createMaintenance } from './jobs/housekeeping';
 import type { Maintenance } from './jobs/maintenance';
 import { flushGigViews } from './routes/gigs/gig-stats.service';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
+import { LiveSessions } from './auth/live-sessions';
+import { followRevocations, type RevocationFollower } from './auth/revocation-follower';
+import { AppError } from './lib/errors';
 
 export interface RunningServer {
   url: string;
@@ -91,6 +94,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
     logger,
   );
   let server: ServerType | undefined;
+  let follower: RevocationFollower | undefined;
   try {
     const jwtSecret = await loadJwtSecret(env.JWT_SECRET, paths.dataDir);
     const { seeded } = await prepareDatabase(couch, env, logger, jwtSecret);
@@ -112,9 +116,17 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
         perAddress: env.RATE_LIMIT_PER_ADDRESS,
         perIp: env.RATE_LIMIT_PER_IP,
       }),
+      liveSessions: new LiveSessions(),
       publicUrl: () => (env.PUBLIC_URL ?? listeningUrl).replace(/\/$/, ''),
     };
     const app = createApp(deps);
+    // Revocations made by other instances reach this one through the wf_users change feed.
+    follower = followRevocations(couch, deps.liveSessions, logger);
+    const following = follower;
+    await Promise.race([
+      following.ready,
+      new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
     const resumed = await deps.jobs.resume();
     if (resumed) logger.info({ jobs: resumed }, 'resuming recorded jobs');
     const port = await new Promise<number>((resolve, reject) => {
@@ -157,7 +169,12 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
             (
               httpServer as unknown as { closeIdleConnections?: () => void }
             ).closeIdleConnections?.();
+            // Open sync feeds would hold the close until the grace period: clients reconnect.
+            deps.liveSessions.closeAll(
+              new AppError(503, 'The server is restarting. Please try again shortly.'),
+            );
           });
+          await following.stop();
           await flushGigViews(deps).catch((error: unknown) =>
             logger.warn({ err: error }, 'the last gig views could not be written'),
           );
@@ -170,6 +187,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
     };
   } catch (error) {
     server?.close();
+    await follower?.stop();
     await couch.stop();
     throw error;
   }

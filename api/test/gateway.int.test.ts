@@ -1,8 +1,12 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
 import { userDbName } from '../src/couch/userdb';
 import { client, newAccount, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -217,8 +221,8 @@ describe('sync gateway: boundaries', () => {
       ['POST', ''],
       ['DELETE', ''],
       ['PUT', ''],
-      ['GET', '/_changes?filter=app%2Fx'],
-      ['GET', '/_changes?filter=_view&view=app%2Fx'],
+      ['POST', '/_find'],
+      ['POST', '/_ensure_full_commit'],
       ['GET', '/draft%3Ax/att/extra'],
     ];
     for (const [method, pathname] of attempts) {
@@ -372,5 +376,354 @@ describe('sync gateway: boundaries', () => {
     }
     expect(text).toContain('notification:live');
     controller.abort();
+  });
+});
+
+const draft = (key: string, extra: Record<string, unknown> = {}) => ({
+  _id: `draft:gig:${key}`,
+  type: 'draft',
+  form: 'gig',
+  key,
+  fields: { title: key },
+  updated_at: now(),
+  ...extra,
+});
+
+/** The embedded server's process, when the tests run on it; health must stay up. */
+async function expectDatabaseUp(pid: number | undefined) {
+  expect((await server.request('/api/health')).status).toBe(200);
+  expect(server.deps.couch.embedded?.pid).toBe(pid);
+}
+
+async function expectEnvelope(res: Response, status: number, message?: RegExp) {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  const body = JSON.parse(text) as { message: string };
+  expect(Object.keys(body)).toEqual(['message']);
+  if (message) expect(body.message).toMatch(message);
+}
+
+describe('sync gateway: what a member can send', () => {
+  it('refuses the _selector filter and other requests that stopped the database, which keeps running', async () => {
+    const pid = server.deps.couch.embedded?.pid;
+    const selector = JSON.stringify({ selector: { type: 'notification' } });
+    for (const pathname of [
+      '/_changes?filter=_selector',
+      '/_changes?filter=_selector&feed=longpoll&since=0',
+      '/_changes?filter%5B%5D=_selector',
+      '/_changes?%66ilter=_selector',
+      '/_changes?filter=_doc_ids&filter=_selector',
+    ]) {
+      await expectEnvelope(
+        await gateway(alice.token, pathname, { method: 'POST', body: selector }),
+        400,
+      );
+    }
+    await expectDatabaseUp(pid);
+
+    // Each of these made the embedded server exit: latest=true for a revision the document
+    // does not have, attachments whose data is an object or that "follow" in another part.
+    expect(
+      (
+        await gateway(alice.token, '/draft%3Agig%3Alatest', {
+          method: 'PUT',
+          body: JSON.stringify(draft('latest')),
+        })
+      ).status,
+    ).toBe(201);
+    const unknownRev = await gateway(alice.token, '/draft%3Agig%3Alatest?rev=1-abc&latest=true');
+    expect(unknownRev.status).toBe(404);
+    const openRevs = await gateway(
+      alice.token,
+      `/draft%3Agig%3Alatest?latest=true&open_revs=${encodeURIComponent('["1-abc"]')}`,
+    );
+    expect(openRevs.status).toBe(200);
+    const bulkGet = await gateway(alice.token, '/_bulk_get?revs=true&latest=true', {
+      method: 'POST',
+      body: JSON.stringify({ docs: [{ id: 'draft:gig:latest', rev: '1-abc' }] }),
+    });
+    expect(bulkGet.status).toBe(200);
+    expect(await bulkGet.json()).toEqual({
+      results: [{ id: 'draft:gig:latest', docs: [{ missing: '1-abc' }] }],
+    });
+    for (const attachment of [
+      { data: {}, content_type: 'text/plain' },
+      { follows: true, content_type: 'text/plain', length: 5 },
+    ]) {
+      await expectEnvelope(
+        await gateway(alice.token, '/_bulk_docs', {
+          method: 'POST',
+          body: JSON.stringify({ docs: [draft('att', { _attachments: { 'a.txt': attachment } })] }),
+        }),
+        400,
+      );
+    }
+    await expectDatabaseUp(pid);
+  });
+
+  it('passes only the query parameters replication uses, with their values; 400 for the rest', async () => {
+    const refused: [string, string][] = [
+      ['GET', '/_changes?filter=app%2Fx'],
+      ['GET', '/_changes?filter=_view&view=app%2Fx'],
+      ['GET', '/_changes?view=app%2Fx'],
+      ['GET', '/_changes?view%5B%5D=app%2Fx'],
+      ['GET', '/_changes?feed%5B%5D=continuous'],
+      ['GET', '/_changes?feed=continuous&feed=longpoll'],
+      ['GET', '/_changes?feed=eventsource'],
+      ['GET', '/_changes?since=now'],
+      ['GET', '/_changes?since=%7B%7D'],
+      ['GET', '/_changes?heartbeat=1'],
+      ['GET', '/_changes?limit=-1'],
+      ['GET', '/_changes?style=everything'],
+      ['GET', '/_changes?include_docs=yes'],
+      ['GET', '/_changes?filter=_doc_ids'],
+      ['GET', '/_changes?doc_ids=%5B%22a%22%5D'],
+      ['GET', '/_changes?=1'],
+      ['GET', '/_changes?x'],
+      ['GET', '/_all_docs?startkey=%5B1%5D'],
+      ['GET', '/_all_docs?keys=%5B%22a%22%5D'],
+      ['GET', '/_all_docs?include_docs=true&include_docs=false'],
+      ['GET', '/?x=1'],
+      ['GET', '/draft%3Ax?rev=not-a-rev'],
+      ['GET', '/draft%3Ax?open_revs=%7B%7D'],
+      ['GET', '/draft%3Ax?show=app%2Fx'],
+      ['PUT', '/draft%3Agig%3Aq?new_edits=false'],
+      ['PUT', '/draft%3Agig%3Aq?batch=ok'],
+      ['POST', '/_bulk_docs?new_edits=false'],
+      ['POST', '/_revs_diff?x=1'],
+      ['POST', '/_bulk_get?revs%5B%5D=true'],
+      ['GET', '/_local/x?rev=1-abc'],
+    ];
+    for (const [method, pathname] of refused) {
+      const res = await gateway(alice.token, pathname, {
+        method,
+        body: method === 'POST' ? '{"docs":[{"id":"a"}]}' : method === 'PUT' ? '{}' : undefined,
+      });
+      await expectEnvelope(res, 400);
+    }
+  });
+
+  it('passes what PouchDB sends', async () => {
+    await gateway(alice.token, '/draft%3Agig%3Apouch', {
+      method: 'PUT',
+      body: JSON.stringify(draft('pouch')),
+    });
+    const allowed: [string, string, unknown, number][] = [
+      ['GET', `/_changes?style=all_docs&since=0&limit=100&seq_interval=100`, undefined, 200],
+      [
+        'GET',
+        `/_changes?style=all_docs&since=0&limit=100&feed=longpoll&heartbeat=10000&timeout=1000&include_docs=true&conflicts=true`,
+        undefined,
+        200,
+      ],
+      ['POST', `/_changes?filter=_doc_ids&since=0`, { doc_ids: ['draft:gig:pouch'] }, 200],
+      ['POST', '/_revs_diff', { 'draft:gig:pouch': ['1-abc'] }, 200],
+      ['POST', '/_bulk_get?revs=true&latest=true', { docs: [{ id: 'draft:gig:pouch' }] }, 200],
+      [
+        'GET',
+        `/_all_docs?include_docs=true&startkey=${encodeURIComponent('"wishlist:"')}&endkey=${encodeURIComponent('"wishlist:\ufff0"')}`,
+        undefined,
+        200,
+      ],
+      ['POST', '/_all_docs?include_docs=true', { keys: ['draft:gig:pouch'] }, 200],
+      ['GET', '/draft%3Agig%3Apouch?revs=true&open_revs=all&latest=true', undefined, 200],
+      ['GET', '/draft%3Agig%3Apouch?conflicts=true', undefined, 200],
+      ['GET', '/_local/never-written', undefined, 404],
+      ['PUT', '/_local/checkpoint', { _id: '_local/checkpoint', last_seq: 1 }, 201],
+    ];
+    for (const [method, pathname, body, status] of allowed) {
+      const res = await gateway(alice.token, pathname, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, `${method} ${pathname}: ${await res.clone().text()}`).toBe(status);
+      await res.body?.cancel();
+    }
+  });
+
+  it('takes only the expected fields, with their types, in request bodies', async () => {
+    const refused: [string, unknown][] = [
+      ['/_changes', { selector: { type: 'x' } }],
+      ['/_changes', { doc_ids: ['a'] }],
+      ['/_changes?filter=_doc_ids', {}],
+      ['/_changes?filter=_doc_ids', { doc_ids: 'a' }],
+      ['/_changes?filter=_doc_ids', { doc_ids: [1] }],
+      ['/_all_docs', { keys: ['a'], include_docs: true }],
+      ['/_all_docs', { keys: [{}] }],
+      ['/_all_docs', []],
+      ['/_bulk_get', { docs: [] }],
+      ['/_bulk_get', { docs: [{ id: 'a', open_revs: 'all' }] }],
+      ['/_bulk_get', { docs: [{ id: 'a', rev: 'x' }] }],
+      ['/_bulk_get', { docs: [{ id: 'a' }], x: 1 }],
+      ['/_revs_diff', { a: '1-abc' }],
+      ['/_revs_diff', { a: [1] }],
+      ['/_bulk_docs', { docs: [draft('x')], all_or_nothing: true }],
+      ['/_bulk_docs', { docs: [draft('x')], new_edits: 'false' }],
+      ['/_bulk_docs', { docs: ['x'] }],
+      ['/_bulk_docs', { docs: [draft('x', { _foo: 1 })] }],
+      ['/_bulk_docs', { docs: [draft('x', { _rev: 'abc' })] }],
+      ['/_bulk_docs', { docs: [draft('x', { _revisions: { start: 'x', ids: 5 } })] }],
+    ];
+    for (const [pathname, body] of refused) {
+      const res = await gateway(alice.token, pathname, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      expect(res.status, `${pathname} ${JSON.stringify(body)}`).toBe(400);
+      expect(Object.keys((await res.json()) as object)).toEqual(['message']);
+    }
+    await expectEnvelope(
+      await gateway(alice.token, '/_bulk_docs', { method: 'POST', body: '{"docs": [' }),
+      400,
+      /not valid JSON/,
+    );
+  });
+
+  it('refuses a document whose body names another id than the path (400), and stores neither', async () => {
+    const res = await gateway(alice.token, '/draft%3Agig%3Aa', {
+      method: 'PUT',
+      body: JSON.stringify(draft('b')),
+    });
+    await expectEnvelope(res, 400, /differs from the id in the path/);
+    expect((await gateway(alice.token, '/draft%3Agig%3Ab')).status).toBe(404);
+    expect((await gateway(alice.token, '/draft%3Agig%3Aa')).status).toBe(404);
+    const local = await gateway(alice.token, '/_local/a', {
+      method: 'PUT',
+      body: JSON.stringify({ _id: '_local/b' }),
+    });
+    await expectEnvelope(local, 400, /differs/);
+
+    // The same id, or none, is stored under the path's id.
+    const same = await gateway(alice.token, '/draft%3Agig%3Aa', {
+      method: 'PUT',
+      body: JSON.stringify(draft('a')),
+    });
+    expect(same.status).toBe(201);
+    const { _id: _omitted, ...withoutId } = draft('c');
+    const none = await gateway(alice.token, '/draft%3Agig%3Ac', {
+      method: 'PUT',
+      body: JSON.stringify(withoutId),
+    });
+    expect(none.status).toBe(201);
+    expect(
+      ((await (await gateway(alice.token, '/draft%3Agig%3Ac')).json()) as { _id: string })._id,
+    ).toBe('draft:gig:c');
+  });
+
+  it('refuses deeply nested bodies with a 400 in the envelope, never a stack trace', async () => {
+    const pid = server.deps.couch.embedded?.pid;
+    const depth = 20_000;
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const stamp = JSON.stringify(now());
+    const bulk = await gateway(alice.token, '/_bulk_docs', {
+      method: 'POST',
+      body: `{"docs":[{"_id":"draft:gig:deep","type":"draft","form":"gig","key":"deep","updated_at":${stamp},"fields":{"a":${deep}}}]}`,
+    });
+    const text = await bulk.clone().text();
+    expect(text).not.toMatch(/RangeError|node_modules|\bat /);
+    await expectEnvelope(bulk, 400, /nested too deeply/);
+    const put = await gateway(alice.token, '/draft%3Agig%3Adeep', {
+      method: 'PUT',
+      body: `{"type":"draft","form":"gig","key":"deep","updated_at":${stamp},"fields":{"a":${deep}}}`,
+    });
+    await expectEnvelope(put, 400, /nested too deeply/);
+    // Nesting as deep as documents have is fine.
+    const nested = JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) as unknown;
+    const ok = await gateway(alice.token, '/_bulk_docs', {
+      method: 'POST',
+      body: JSON.stringify({ docs: [draft('nested', { fields: { a: nested } })] }),
+    });
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { ok?: boolean }[])[0]?.ok).toBe(true);
+    await expectDatabaseUp(pid);
+  });
+});
+
+describe('sync gateway: what the database answers', () => {
+  // A database that fails the way pouchdb-server does: stack traces with the server's paths.
+  const STACK =
+    'RangeError: Maximum call stack size exceeded\n    at JSON.stringify (<anonymous>)\n    at /srv/app/node_modules/pouchdb-validation/lib/index.js:41:12';
+  let upstream: Server;
+  let front: ServerType;
+  let frontUrl: string;
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      const url = req.url ?? '';
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (url.includes('/_changes')) json(500, { error: 'RangeError', reason: STACK });
+      else if (url.includes('/_all_docs')) {
+        res.writeHead(503, { 'content-type': 'text/plain' });
+        res.end(STACK);
+      } else if (url.includes('/_bulk_docs'))
+        json(201, [
+          { id: 'draft:gig:x', error: 'RangeError', reason: STACK },
+          {
+            id: 'draft:gig:y',
+            error: 'forbidden',
+            reason: 'form must be text of 1 to 40 characters.',
+          },
+          { ok: true, id: 'draft:gig:z', rev: '1-abc' },
+        ]);
+      else if (url.includes('/_revs_diff')) {
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end(`<pre>${STACK}</pre>`);
+      } else json(404, { error: 'not_found', reason: STACK });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    // The same API, its gateway pointed at that database (sessions still checked for real).
+    const app = createApp({ ...server.deps, couch: { ...server.deps.couch, origin } });
+    const port = await new Promise<number>((resolve) => {
+      front = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve(info.port),
+      );
+    });
+    frontUrl = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => front.close(resolve));
+    await new Promise((resolve) => upstream.close(resolve));
+  });
+
+  const via = (pathname: string, init: RequestInit = {}) =>
+    fetch(`${frontUrl}/api/sync/db${pathname}`, {
+      ...init,
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+    });
+
+  it('maps a server error to 502 and an unavailable database to 503, in the envelope', async () => {
+    for (const [res, status] of [
+      [await via('/_changes?since=0'), 502],
+      [await via('/_revs_diff', { method: 'POST', body: '{"a":["1-abc"]}' }), 502],
+      [await via('/_all_docs'), 503],
+    ] as const) {
+      const text = await res.text();
+      expect(text).not.toMatch(/RangeError|node_modules|\/srv\//);
+      expect(res.status).toBe(status);
+      expect(Object.keys(JSON.parse(text) as object)).toEqual(['message']);
+    }
+  });
+
+  it('keeps CouchDB errors for the client but never a stack trace in them', async () => {
+    const missing = await via('/draft%3Agig%3Ax');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      error: 'not_found',
+      reason: 'The database refused this request.',
+    });
+    const bulk = await via('/_bulk_docs', {
+      method: 'POST',
+      body: JSON.stringify({ docs: [draft('x'), draft('y'), draft('z')] }),
+    });
+    expect(bulk.status).toBe(201);
+    expect(await bulk.json()).toEqual([
+      { id: 'draft:gig:x', error: 'error', reason: 'The database refused this request.' },
+      { id: 'draft:gig:y', error: 'forbidden', reason: 'form must be text of 1 to 40 characters.' },
+      { ok: true, id: 'draft:gig:z', rev: '1-abc' },
+    ]);
   });
 });

@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv, AuthContext } from '../context';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { can, type Permission, type Role } from '../schemas';
-import { sessionCache } from './session-cache';
 import { checkSession } from './sessions';
 import { verifyAccessToken } from './tokens';
 
@@ -30,18 +29,32 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
       );
     }
     const isSync = c.req.path.startsWith('/api/sync/');
-    const cached = isSync ? sessionCache.get(verified.claims.sid) : undefined;
+    const live = deps.liveSessions;
+    const cached = isSync ? live.cache.get(verified.claims.sid) : undefined;
     if (cached && cached.user.id === verified.claims.sub) {
-      c.set('auth', { user: cached.user, session: cached.session, sessionId: verified.claims.sid });
+      c.set('auth', {
+        user: cached.user,
+        session: cached.session,
+        sessionId: verified.claims.sid,
+        mark: cached.mark,
+      });
       return next();
     }
+    // Taken before the read: a change made meanwhile is seen by LiveSessions.changedSince.
+    const mark = live.mark();
     const check = await checkSession(deps.couch, verified.claims.sub, verified.claims.sid);
     if (!check.ok) {
-      sessionCache.invalidateSession(verified.claims.sid);
+      live.cache.invalidateSession(verified.claims.sid);
       throw unauthorized(check.message);
     }
-    if (isSync) sessionCache.set(verified.claims.sid, check.user, check.session);
-    c.set('auth', { user: check.user, session: check.session, sessionId: verified.claims.sid });
+    if (isSync && !live.changedSince(mark, verified.claims.sub, verified.claims.sid))
+      live.cache.set(verified.claims.sid, check.user, check.session, mark);
+    c.set('auth', {
+      user: check.user,
+      session: check.session,
+      sessionId: verified.claims.sid,
+      mark,
+    });
     return next();
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Couch } from '../couch/connect';
-import { sessionCache } from './session-cache';
+import type { LiveSessions } from './live-sessions';
 import { userKey, type UserDoc } from '../routes/users/users.model';
 
 /** A signed-in device. `sv` must equal the user's `session_version` for the session to count. */
@@ -52,19 +52,14 @@ export type SessionCheck =
   { ok: true; session: SessionDoc; user: UserDoc } | { ok: false; message: string };
 
 /**
- * Loads the session and its user in one request and decides whether the session still counts:
- * not revoked, not past its end, issued since the user's last "sign out everywhere", and the
- * account active.
+ * Whether a session still counts, given its document and its user's as stored (undefined when
+ * missing): not revoked, not past its end, issued since the user's last "sign out everywhere",
+ * and the account active.
  */
-export async function checkSession(
-  couch: Couch,
-  userId: string,
-  sessionId: string,
-): Promise<SessionCheck> {
-  const result = await couch.db('users').fetch({ keys: [sessionKey(sessionId), userKey(userId)] });
-  const [sessionRow, userRow] = result.rows as { doc?: unknown; error?: string }[];
-  const session = sessionRow?.doc as SessionDoc | undefined;
-  const user = userRow?.doc as UserDoc | undefined;
+export function judgeSession(
+  session: SessionDoc | undefined,
+  user: UserDoc | undefined,
+): SessionCheck {
   if (!user || user.type !== 'user')
     return { ok: false, message: 'This account no longer exists.' };
   if (!session || session.type !== 'session' || session.user_id !== user.id || session.revoked_at) {
@@ -88,9 +83,31 @@ export async function checkSession(
   return { ok: true, session, user };
 }
 
-export async function revokeSession(couch: Couch, session: SessionDoc): Promise<void> {
-  sessionCache.invalidateSession(sessionIdOf(session));
-  await couch.db('users').insert({ ...session, revoked_at: new Date().toISOString() } as never);
+/** Loads the session and its user in one request and judges it (judgeSession). */
+export async function checkSession(
+  couch: Couch,
+  userId: string,
+  sessionId: string,
+): Promise<SessionCheck> {
+  const result = await couch.db('users').fetch({ keys: [sessionKey(sessionId), userKey(userId)] });
+  const [sessionRow, userRow] = result.rows as { doc?: unknown; error?: string }[];
+  return judgeSession(
+    (sessionRow?.doc ?? undefined) as SessionDoc | undefined,
+    (userRow?.doc ?? undefined) as UserDoc | undefined,
+  );
+}
+
+/**
+ * Ends a session: its document is marked revoked, then this instance drops its cached copy and
+ * closes the sync feeds it has open (other instances follow wf_users and do the same).
+ */
+export async function revokeSession(
+  deps: { couch: Couch; liveSessions: LiveSessions },
+  session: SessionDoc,
+): Promise<void> {
+  const revoked: SessionDoc = { ...session, revoked_at: new Date().toISOString() };
+  await deps.couch.db('users').insert(revoked as never);
+  deps.liveSessions.sessionChanged(sessionIdOf(session), revoked);
 }
 
 /** Session documents of a user (for account deletion), from the `accounts/sessions_by_user` view. */

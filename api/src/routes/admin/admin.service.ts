@@ -16,7 +16,10 @@ import { describeAgent, getUser, removeAccount, saveUser } from '../users/accoun
 import { userKey, type UserDoc } from '../users/users.model';
 import { toUser } from '../users/users.view';
 
-type Deps = Pick<AppDeps, 'couch' | 'logger' | 'mailer' | 'jwtSecret' | 'publicUrl'>;
+type Deps = Pick<
+  AppDeps,
+  'couch' | 'logger' | 'mailer' | 'jwtSecret' | 'publicUrl' | 'liveSessions'
+>;
 
 const paginate = <T>(items: T[], page: number, perPage: number): ListResponse<T> => ({
   data: items.slice((page - 1) * perPage, page * perPage),

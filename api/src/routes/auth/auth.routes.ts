@@ -65,7 +65,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json(await accounts.refresh(deps, check.user, check.session));
     })
     .post('/logout', requireAuth, async (c) => {
-      await revokeSession(deps.couch, currentAuth(c).session);
+      await revokeSession(deps, currentAuth(c).session);
       return c.body(null, 204);
     })
     .post('/email/verify/:id', async (c) => {

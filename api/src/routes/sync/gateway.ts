@@ -1,11 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { bearerToken, currentAuth } from '../../auth/middleware';
+import { checkSession } from '../../auth/sessions';
 import { verifyAccessToken } from '../../auth/tokens';
-import type { AppDeps, AppEnv } from '../../context';
+import type { AppDeps, AppEnv, AuthContext } from '../../context';
+import { isCouchUnreachable } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
-import { AppError, forbidden, unauthorized } from '../../lib/errors';
+import { AppError, forbidden, unauthorized, unavailable } from '../../lib/errors';
 import { gatewayPassword } from '../../lib/secrets';
+import { checkBody } from './bodies';
 import { filterArrayMember, filterLines } from './json-stream';
+import { checkQuery, revisionsForLatest, toSearch, type GatewayRoute } from './query';
 import { jobsFor } from '../../jobs/handlers';
 
 export const GATEWAY_PREFIX = '/api/sync/db';
@@ -15,12 +19,7 @@ const isDesignId = (id: unknown) => typeof id === 'string' && id.startsWith('_de
 const notDesign = (entry: Record<string, unknown>) =>
   !isDesignId(entry.id) && !isDesignId(entry.key);
 
-type Route =
-  | { kind: 'db' }
-  | { kind: 'endpoint'; name: string }
-  | { kind: 'local'; id: string }
-  | { kind: 'doc'; id: string }
-  | { kind: 'attachment'; id: string; name: string };
+type Route = GatewayRoute;
 
 /**
  * Splits the raw (still percent-encoded) path after the prefix into segments, decoding each
@@ -65,18 +64,19 @@ export function parseGatewayPath(rawPath: string): Route {
   return { kind: 'attachment', id: first, name: second };
 }
 
-/** Which method each endpoint accepts; anything else (design docs, _security, views...) is 403. */
+/**
+ * Which method each endpoint accepts: the replication protocol, nothing else (design docs,
+ * _security, views, _find, _purge... are 403).
+ */
 const ENDPOINTS: Record<string, string[]> = {
   _changes: ['GET', 'POST'],
   _revs_diff: ['POST'],
   _bulk_docs: ['POST'],
   _bulk_get: ['POST'],
   _all_docs: ['GET', 'POST'],
-  _find: ['POST'],
-  _ensure_full_commit: ['POST'],
 };
 
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'if-none-match', 'if-match'];
+const FORWARDED_REQUEST_HEADERS = ['accept', 'if-none-match', 'if-match'];
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type',
   'etag',
@@ -84,7 +84,7 @@ const FORWARDED_RESPONSE_HEADERS = [
   'x-couch-update-newedits',
 ];
 
-function checkMethod(route: Route, method: string) {
+function checkMethod(route: GatewayRoute, method: string) {
   const allowed =
     route.kind === 'db'
       ? ['GET', 'HEAD']
@@ -96,57 +96,157 @@ function checkMethod(route: Route, method: string) {
   if (!allowed.includes(method)) throw forbidden(NOT_HERE);
 }
 
-/** Query parameters that make CouchDB run code or read views are refused. */
-function checkQuery(url: URL) {
-  const filter = url.searchParams.get('filter');
-  if (filter !== null && filter !== '_doc_ids' && filter !== '_selector')
-    throw forbidden('Only the _doc_ids and _selector filters are available.');
-  if (url.searchParams.has('view')) throw forbidden(NOT_HERE);
+/** The most of a CouchDB error answer the gateway reads (they are a line of JSON). */
+const MAX_ERROR_BODY = 64 * 1024;
+const GENERIC_REASON = 'The database refused this request.';
+
+/**
+ * A CouchDB error reason as a client may see it: one line of text. Anything else (a stack
+ * trace with the server's paths, a dump) is replaced.
+ */
+function safeReason(reason: unknown): string {
+  if (typeof reason !== 'string') return GENERIC_REASON;
+  if (
+    reason.length > 500 ||
+    /[\r\n]/.test(reason) ||
+    /node_modules|\(\/|\bat \S+:\d+:\d+/.test(reason) ||
+    /^(RangeError|TypeError|ReferenceError|SyntaxError|Error)\b/.test(reason)
+  )
+    return GENERIC_REASON;
+  return reason;
 }
 
-/** Bodies that name documents: no design document may be written or fetched. */
-function checkBody(route: Route, body: unknown) {
-  if (route.kind !== 'endpoint') return;
-  const docs = (body as { docs?: unknown })?.docs;
-  if (route.name === '_bulk_docs' || route.name === '_bulk_get') {
-    if (!Array.isArray(docs)) throw new AppError(400, 'The body needs a "docs" list.');
-    for (const doc of docs) {
-      const id = (doc as { _id?: unknown; id?: unknown })?.[
-        route.name === '_bulk_docs' ? '_id' : 'id'
-      ];
-      if (typeof id === 'string' && id.startsWith('_'))
-        throw forbidden('Design and system documents cannot be written or read here.');
-      if (route.name === '_bulk_get' && typeof id !== 'string')
-        throw new AppError(400, 'Every entry needs an "id".');
+function safeCouchError(entry: Record<string, unknown>): Record<string, unknown> {
+  const error =
+    typeof entry.error === 'string' && /^[a-z_]{1,40}$/.test(entry.error) ? entry.error : 'error';
+  return { ...entry, error, reason: safeReason(entry.reason) };
+}
+
+async function readLimited(response: Response, max: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      break;
     }
+    chunks.push(value);
   }
-  if (route.name === '_all_docs' || route.name === '_changes') {
-    const keys =
-      (body as { keys?: unknown; doc_ids?: unknown })?.keys ??
-      (body as { doc_ids?: unknown })?.doc_ids;
-    if (Array.isArray(keys) && keys.some(isDesignId)) throw forbidden(NOT_HERE);
-  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The response body as the client gets it; `end` runs once, however it ends (done, failed,
+ * cancelled by the client). An abort of `signal` stops it at once: a change feed is ended
+ * (a continuous feed's client sees it end, a long poll's an incomplete answer, and the next
+ * request gets the 401), anything else is cut off, so that no partial document or attachment
+ * looks complete. A client that went away is not answered.
+ */
+function guarded(
+  stream: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+  end: () => void,
+  { isFeed }: { isFeed: boolean },
+): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  let ended = false;
+  const finish = () => {
+    if (ended) return false;
+    ended = true;
+    signal.removeEventListener('abort', onAbort);
+    end();
+    return true;
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onAbort = () => {
+    if (!finish()) return;
+    const reason: unknown = signal.reason;
+    if (isFeed || !(reason instanceof AppError)) controller.close();
+    else controller.error(reason);
+    reader.cancel(reason).catch(() => undefined);
+  };
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort);
+    },
+    async pull(c) {
+      try {
+        const { value, done } = await reader.read();
+        if (ended) return;
+        if (done) {
+          finish();
+          c.close();
+        } else c.enqueue(value);
+      } catch (error) {
+        if (finish()) c.error(error);
+      }
+    },
+    async cancel(reason) {
+      finish();
+      await reader.cancel(reason).catch(() => undefined);
+    },
+  });
 }
 
 /**
  * `/api/sync/db`: the caller's own database, in the CouchDB replication protocol, and nothing
  * else. The token picks the database; CouchDB is reached with the gateway's non-admin account
  * (member of user databases only), so CouchDB itself also refuses server databases, design
- * documents and `_security`.
+ * documents and `_security`. Methods, query parameters (query.ts) and bodies (bodies.ts) are
+ * allow-listed; every request is registered in LiveSessions while it is open, so a revocation
+ * closes it at once.
  */
 export function syncGateway(deps: AppDeps) {
   const authorization =
     'Basic ' +
     Buffer.from(`${deps.couch.gatewayUser}:${gatewayPassword(deps.jwtSecret)}`).toString('base64');
   const repaired = new Set<string>();
+  const live = deps.liveSessions;
 
-  const forward = async (c: Context<AppEnv>) => {
-    const { user } = currentAuth(c);
+  /**
+   * The session as this request may use it: if it or its user changed since it was read, it
+   * is read again (the change may have ended it, and its feeds were closed before this one
+   * was registered).
+   */
+  const current = async (auth: AuthContext): Promise<AuthContext> => {
+    let now = auth;
+    for (let attempt = 0; live.changedSince(now.mark, now.user.id, now.sessionId); attempt++) {
+      if (attempt === 3) throw unavailable('Your session is changing. Please try again.');
+      const mark = live.mark();
+      const check = await checkSession(deps.couch, now.user.id, now.sessionId);
+      if (!check.ok) throw unauthorized(check.message);
+      if (check.user.role !== auth.user.role)
+        throw unauthorized('Your account type changed. Please log in again.');
+      now = { ...now, user: check.user, session: check.session, mark };
+    }
+    return now;
+  };
+
+  const upstreamFailed = (c: Context<AppEnv>, status: number, detail: string) => {
+    deps.logger.error(
+      { requestId: c.get('requestId'), upstreamStatus: status, path: c.req.path, detail },
+      'the database failed a sync request',
+    );
+    return status === 503
+      ? unavailable()
+      : new AppError(502, 'The database could not complete this request. Please try again.');
+  };
+
+  const forward = async (c: Context<AppEnv>): Promise<Response> => {
+    const auth = currentAuth(c);
+    const { user } = auth;
     const url = new URL(c.req.url);
     const route = parseGatewayPath(url.pathname.slice(GATEWAY_PREFIX.length));
     const method = c.req.method;
     checkMethod(route, method);
-    checkQuery(url);
+    const query = checkQuery(route, method, url.search);
 
     const db = userDbName(deps.couch, user.id);
     const path =
@@ -159,7 +259,7 @@ export function syncGateway(deps: AppDeps) {
             : route.kind === 'doc'
               ? `/${encodeURIComponent(route.id)}`
               : `/${encodeURIComponent(route.id)}/${encodeURIComponent(route.name)}`;
-    const upstream = `${deps.couch.origin}/${db}${path}${url.search}`;
+    let upstream = `${deps.couch.origin}/${db}${path}${query.search}`;
 
     // Uncompressed upstream: a compressing server holds back streamed feeds (heartbeats
     // included) until its buffer fills.
@@ -169,73 +269,83 @@ export function syncGateway(deps: AppDeps) {
       if (value) headers.set(name, value);
     }
 
-    // Bodies that name documents are read and checked; others stream through untouched.
-    let body: string | ReadableStream<Uint8Array> | null = null;
-    let written: unknown[] = [];
-    if (method === 'DELETE' && route.kind === 'doc' && route.id.startsWith('wishitem:')) {
+    // Every body is JSON: read, bounded and checked (bodies.ts), sent as checked.
+    const checked = checkBody(
+      route,
+      method,
+      query.params,
+      method === 'POST' || method === 'PUT' ? await c.req.text() : '',
+    );
+    const body = checked.text;
+    if (body !== null) headers.set('content-type', 'application/json');
+    let written = checked.written;
+    if (method === 'DELETE' && route.kind === 'doc' && route.id.startsWith('wishitem:'))
       written = [{ _id: route.id, _deleted: true }];
-    } else if (
-      method === 'PUT' &&
-      route.kind === 'doc' &&
-      /^(message|readmark|wishitem):/.test(route.id)
-    ) {
-      // Messages, read markers and wishlist items cause work for the server: read them to record it.
-      const text = await c.req.text();
-      try {
-        written = [JSON.parse(text)];
-      } catch {
-        throw new AppError(400, 'The request body is not valid JSON.');
-      }
-      body = text;
-    } else if (method === 'POST' || method === 'PUT') {
-      if (
-        route.kind === 'endpoint' &&
-        ['_bulk_docs', '_bulk_get', '_all_docs', '_changes'].includes(route.name)
-      ) {
-        const text = await c.req.text();
-        let parsed: unknown = {};
-        if (text) {
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            throw new AppError(400, 'The request body is not valid JSON.');
-          }
-        }
-        checkBody(route, parsed);
-        if (route.name === '_bulk_docs') written = (parsed as { docs: unknown[] }).docs;
-        body = text;
-      } else {
-        body = c.req.raw.body;
-      }
-    }
-
-    // The work these writes cause is recorded before CouchDB accepts them, so an API that stops
-    // right after cannot lose it; it runs once the write is in.
-    const jobs = await deps.jobs.record(jobsFor(user.id, written));
 
     // A feed held open past the token's expiry is closed then; the client's next request gets
     // a 401 and refreshes its token.
-    const token = bearerToken(c)!;
-    const claims = await verifyAccessToken(deps.jwtSecret, token);
+    const claims = await verifyAccessToken(deps.jwtSecret, bearerToken(c)!);
     const expiresInMs = claims.ok ? claims.claims.exp * 1000 - Date.now() : 0;
+
+    // Registered before anything is written: a revocation from here on closes this request.
+    const owner = await current(auth);
     const abort = new AbortController();
+    const release = live.open(
+      { sessionId: owner.sessionId, session: owner.session, user: owner.user },
+      (reason) => abort.abort(reason),
+    );
     const onClientGone = () => abort.abort();
     c.req.raw.signal?.addEventListener('abort', onClientGone);
-    const expiry = setTimeout(() => abort.abort(), Math.max(0, Math.min(expiresInMs, 2 ** 31 - 1)));
+    const expiry = setTimeout(
+      () => abort.abort(new AppError(401, 'Your session has expired. Please log in again.')),
+      Math.max(0, Math.min(expiresInMs, 2 ** 31 - 1)),
+    );
+    let released = false;
+    const done = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(expiry);
+      c.req.raw.signal?.removeEventListener('abort', onClientGone);
+      release();
+    };
 
+    let jobs: Awaited<ReturnType<typeof deps.jobs.record>> = [];
     let response: Response;
     try {
+      // The work these writes cause is recorded before CouchDB accepts them, so an API that
+      // stops right after cannot lose it; it runs once the write is in.
+      jobs = await deps.jobs.record(jobsFor(user.id, written));
+      // `latest=true` for a revision the document does not have makes the embedded server exit
+      // (pouchdb's latest() throws in a callback): such revisions are asked for as they are.
+      const wanted = revisionsForLatest(route, query.params, body);
+      if (Object.keys(wanted).length) {
+        const diff = await deps.couch.fetch(`${deps.couch.origin}/${db}/_revs_diff`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(wanted),
+          signal: abort.signal,
+        });
+        let missing = true;
+        if (diff.ok) {
+          const found = (await diff.json()) as Record<string, { missing?: unknown[] }>;
+          missing = Object.values(found).some((entry) => (entry.missing?.length ?? 0) > 0);
+        } else await diff.body?.cancel();
+        if (missing) {
+          const params = new Map(query.params);
+          params.delete('latest');
+          upstream = `${deps.couch.origin}/${db}${path}${toSearch(params)}`;
+        }
+      }
+      abort.signal.throwIfAborted();
       response = await deps.couch.fetch(upstream, {
         method,
         headers,
         body,
         signal: abort.signal,
         redirect: 'manual',
-        ...(body && typeof body !== 'string' ? { duplex: 'half' } : {}),
-      } as RequestInit);
+      });
     } catch (error) {
-      clearTimeout(expiry);
-      c.req.raw.signal?.removeEventListener('abort', onClientGone);
+      done();
       // The write may have landed though nobody heard the answer (a client that gave up), and
       // the device will not send it again: the recorded jobs run anyway. A job whose input is
       // not there finds out and is dropped after a grace period.
@@ -244,8 +354,12 @@ export function syncGateway(deps: AppDeps) {
         // The client went away (PouchDB cancels its feeds and checkpoints when it stops or goes
         // offline): nobody is left to answer, so this is not a server error.
         if (c.req.raw.signal?.aborted) return new Response(null, { status: 499 });
-        throw new AppError(401, 'Your session has expired. Please log in again.');
+        const reason: unknown = abort.signal.reason;
+        throw reason instanceof AppError
+          ? reason
+          : new AppError(401, 'Your session has expired. Please log in again.');
       }
+      if (isCouchUnreachable(error)) throw unavailable();
       throw error;
     }
 
@@ -257,7 +371,7 @@ export function syncGateway(deps: AppDeps) {
     ) {
       repaired.add(db);
       await response.body?.cancel();
-      clearTimeout(expiry);
+      done();
       await ensureUserDb(deps.couch, user.id);
       return forward(c);
     }
@@ -273,29 +387,70 @@ export function syncGateway(deps: AppDeps) {
     }
     responseHeaders.set('cache-control', 'no-store');
 
+    // Reads what the database answered (short answers only), the request then being over.
+    const read = async (max: number) => {
+      try {
+        return await readLimited(response, max);
+      } catch (error) {
+        if (abort.signal.aborted && abort.signal.reason instanceof AppError)
+          throw abort.signal.reason;
+        throw error;
+      } finally {
+        done();
+      }
+    };
+    // A server error never reaches the client as it came (it may carry a stack trace).
+    if (response.status >= 500) {
+      const detail = await read(2048).catch(() => '');
+      throw upstreamFailed(c, response.status, detail);
+    }
+    // Error answers and _bulk_docs results are short: read, and their reasons made safe.
+    const bulkResult = response.ok && route.kind === 'endpoint' && route.name === '_bulk_docs';
+    if ((response.status >= 400 || bulkResult) && method !== 'HEAD') {
+      const text = await read(bulkResult ? Infinity : MAX_ERROR_BODY);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      if (bulkResult && !Array.isArray(parsed))
+        throw upstreamFailed(c, response.status, text.slice(0, 2048));
+      const safe = Array.isArray(parsed)
+        ? parsed.map((entry: unknown) =>
+            entry && typeof entry === 'object' && 'error' in entry
+              ? safeCouchError(entry as Record<string, unknown>)
+              : entry,
+          )
+        : parsed && typeof parsed === 'object'
+          ? safeCouchError(parsed as Record<string, unknown>)
+          : { error: 'error', reason: GENERIC_REASON };
+      responseHeaders.set('content-type', 'application/json');
+      return new Response(JSON.stringify(safe), {
+        status: response.status,
+        headers: responseHeaders,
+      });
+    }
+
     let stream = response.body;
-    if (stream && response.ok && route.kind === 'endpoint') {
-      const feed = url.searchParams.get('feed');
+    if (method === 'HEAD' || !stream) {
+      await stream?.cancel().catch(() => undefined);
+      done();
+      return new Response(null, { status: response.status, headers: responseHeaders });
+    }
+    if (response.ok && route.kind === 'endpoint') {
       if (route.name === '_changes') {
         stream = stream.pipeThrough(
-          feed === 'continuous' ? filterLines(notDesign) : filterArrayMember('results', notDesign),
+          query.params.get('feed') === 'continuous'
+            ? filterLines(notDesign)
+            : filterArrayMember('results', notDesign),
         );
       } else if (route.name === '_all_docs') {
         stream = stream.pipeThrough(filterArrayMember('rows', notDesign));
       }
     }
-    if (stream) {
-      const cleanup = new TransformStream<Uint8Array, Uint8Array>({
-        flush() {
-          clearTimeout(expiry);
-          c.req.raw.signal?.removeEventListener('abort', onClientGone);
-        },
-      });
-      stream = stream.pipeThrough(cleanup);
-    } else {
-      clearTimeout(expiry);
-    }
-    return new Response(method === 'HEAD' ? null : stream, {
+    const isFeed = route.kind === 'endpoint' && route.name === '_changes';
+    return new Response(guarded(stream, abort.signal, done, { isFeed }), {
       status: response.status,
       headers: responseHeaders,
     });

@@ -7,7 +7,6 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../../mail/templates';
 import { createSession, listSessionIds, sessionIdOf, type SessionDoc } from '../../auth/sessions';
 import { issueAccessToken } from '../../auth/tokens';
-import { sessionCache } from '../../auth/session-cache';
 import type {
   RegisterRequest,
   SessionResponse,
@@ -23,7 +22,10 @@ const CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-type Deps = Pick<AppDeps, 'couch' | 'jwtSecret' | 'mailer' | 'publicUrl' | 'logger'>;
+type Deps = Pick<
+  AppDeps,
+  'couch' | 'jwtSecret' | 'mailer' | 'publicUrl' | 'logger' | 'liveSessions'
+>;
 interface Client {
   userAgent: string;
   ip: string;
@@ -205,11 +207,13 @@ export async function getUser(deps: Deps, id: string): Promise<UserDoc | undefin
 }
 
 export async function saveUser(deps: Deps, doc: UserDoc): Promise<UserDoc> {
-  // Any change to an account (password, status, role) must be seen by sync at once.
-  sessionCache.invalidateUser(doc.id);
   const updated = { ...doc, updated_at: new Date().toISOString() };
   const result = await deps.couch.db('users').insert(updated as never);
-  return { ...updated, _rev: result.rev };
+  const saved = { ...updated, _rev: result.rev };
+  // Any change to an account (password, status, role) is seen by sync at once: cached sessions
+  // go, and the feeds it ends are closed (other instances learn it from the wf_users feed).
+  deps.liveSessions.userChanged(saved.id, saved);
+  return saved;
 }
 
 export async function verifyEmail(
@@ -342,7 +346,9 @@ export async function changePassword(
     password_hash: await hashPassword(input.password),
     session_version: user.session_version + 1,
   });
-  await deps.couch.db('users').insert({ ...session, sv: saved.session_version } as never);
+  const kept = { ...session, sv: saved.session_version };
+  await deps.couch.db('users').insert(kept as never);
+  deps.liveSessions.sessionChanged(sessionIdOf(session), kept);
   await deps.mailer.send(passwordChangedMail(user.email, user.full_name));
   await notifyPasswordChanged(deps, user.id);
 }
@@ -535,6 +541,6 @@ export async function removeAccount(deps: Deps, user: UserDoc): Promise<void> {
   if (user.tagname) await destroyIfExists(deps, tagnameKey(user.tagname));
   await destroyIfExists(deps, emailKey(user.email));
   await users.destroy(current._id, current._rev!);
-  sessionCache.invalidateUser(user.id);
+  deps.liveSessions.userChanged(user.id, null);
   deps.logger.info({ userId: user.id }, 'account deleted');
 }
