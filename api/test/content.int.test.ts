@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_POSTS } from '../src/seed/blog-posts';
+import { BLOG_POSTS } from '../src/seed/demo-data';
 import { client, latestMail } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -82,7 +82,9 @@ describe('GET /api/blogs', () => {
   });
 
   it('returns one post with its Markdown body, and 404 for drafts or unknown slugs', async () => {
-    const post = await api.get<{ body: string; title: string }>(`/api/blogs/${BLOG_POSTS[0].slug}`);
+    const post = await api.get<{ body: string; title: string }>(
+      `/api/blogs/${BLOG_POSTS[0]!.slug}`,
+    );
     expect(post.status).toBe(200);
     expect(post.body.body).toContain('## ');
     expect((await api.get('/api/blogs/no-such-post')).status).toBe(404);
@@ -107,11 +109,11 @@ describe('versioned demo seed', () => {
 
     // Pretend the database was seeded before blog posts existed, and lost one.
     await content.insert({ ...marker, version: 1 });
-    const post = await content.get(`blog:${BLOG_POSTS[1].slug}`);
+    const post = await content.get(`blog:${BLOG_POSTS[1]!.slug}`);
     await content.destroy(post._id, post._rev);
     const usersBefore = (await server.deps.couch.db('users').info()).doc_count;
     expect(await seedDemoData(server.deps.couch, server.deps.logger)).toBe(true);
-    expect((await api.get(`/api/blogs/${BLOG_POSTS[1].slug}`)).status).toBe(200);
+    expect((await api.get(`/api/blogs/${BLOG_POSTS[1]!.slug}`)).status).toBe(200);
     expect((await server.deps.couch.db('users').info()).doc_count).toBe(usersBefore);
   });
 });

@@ -1,212 +1,123 @@
-import type { Role } from '../schemas';
+// The demo data lives as data in ./demo: the service categories, users and gigs as JSON, the
+// blog posts as Markdown with a front matter, the gig pictures as PNG files. The text is read and
+// checked against the shapes below when this module loads, so a broken file stops the start with
+// its name and what is wrong; a picture is read when the seed uploads it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { GIG_IMAGES_MAX, gigFieldsSchema } from '../schemas/gigs';
+import { ROLES } from '../schemas/roles';
 
-/** The eight service categories of the spec's footer, in the footer's order. */
-export const SERVICES = [
-  {
-    id: 'travel-agent',
-    name: 'Travel Agent',
-    icon: 'ticket',
-    description:
-      'Flights, rail passes, stays and transfers booked and stitched into one itinerary, with someone to call when a connection slips.',
-  },
-  {
-    id: 'tour-guide',
-    name: 'Tour Guide',
-    icon: 'map',
-    description:
-      'Licensed local guides for city walks, museums, food markets and multi-day treks, in your language and at your pace.',
-  },
-  {
-    id: 'hotel-manager',
-    name: 'Hotel Manager',
-    icon: 'building',
-    description:
-      'Experienced hospitality managers for boutique hotels and guesthouses: openings, revenue, staffing and guest experience.',
-  },
-  {
-    id: 'chef',
-    name: 'Chef',
-    icon: 'chef-hat',
-    description:
-      'Private chefs and cooking classes for villas, yachts and retreats, from market-to-table dinners to regional tasting menus.',
-  },
-  {
-    id: 'travel-consultant',
-    name: 'Travel Consultant',
-    icon: 'compass',
-    description:
-      'Independent advice on routes, visas, budgets and seasons before you book: a plan you can follow on your own.',
-  },
-  {
-    id: 'photographer',
-    name: 'Photographer',
-    icon: 'camera',
-    description:
-      'Holiday, elopement and travel-content photographers who know the light and the quiet corners of their city.',
-  },
-  {
-    id: 'wedding-planner',
-    name: 'Wedding Planner',
-    icon: 'rings',
-    description:
-      'Destination weddings planned end to end: venues, permits, vendors, guest travel and the day itself.',
-  },
-  {
-    id: 'events-specialist',
-    name: 'Events Specialist',
-    icon: 'calendar',
-    description:
-      'Retreats, incentive trips, conferences and festivals produced on the ground, with local suppliers you can trust.',
-  },
-] as const;
+const DEMO_DIR = new URL('./demo/', import.meta.url);
+const read = (file: string) => readFileSync(new URL(file, DEMO_DIR), 'utf8');
 
-export interface DemoUser {
-  key: string;
-  email: string;
-  role: Role;
-  full_name: string;
-  tagname: string;
-  expertise: string | null;
-  location: string;
-  languages: string[];
-  bio: string;
+function check<T extends z.ZodType>(schema: T, value: unknown, file: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new Error(`api/src/seed/demo/${file}: ${z.prettifyError(result.error)}`);
+  return result.data;
 }
 
-/** Everyone in the demo signs in with this password (printed at start-up). */
-export const DEMO_PASSWORD = 'wayfarer-demo';
+function readJson<T extends z.ZodType>(schema: T, file: string) {
+  let value: unknown;
+  try {
+    value = JSON.parse(read(file));
+  } catch (error) {
+    throw new Error(`api/src/seed/demo/${file}: ${(error as Error).message}`, { cause: error });
+  }
+  return check(schema, value, file);
+}
 
-export const DEMO_ADMIN: DemoUser = {
-  key: 'admin',
-  email: 'admin@wayfarer.test',
-  role: 'Admin',
-  full_name: 'Ada Okafor',
-  tagname: 'ada_admin',
-  expertise: null,
-  location: 'Lisbon, Portugal',
-  languages: ['English', 'Portuguese'],
-  bio: 'Runs marketplace operations: trust and safety, payouts and the service catalog.',
-};
+const text = z.string().min(1);
+const key = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by -');
 
-export const DEMO_USERS: DemoUser[] = [
-  {
-    key: 'customer-1',
-    email: 'sofia@wayfarer.test',
-    role: 'Customer',
-    full_name: 'Sofia Marin',
-    tagname: 'sofia_marin',
-    expertise: null,
-    location: 'Barcelona, Spain',
-    languages: ['Spanish', 'Catalan', 'English'],
-    bio: 'Plans a family trip a year and a team offsite every spring. Likes small groups and good food.',
-  },
-  {
-    key: 'customer-2',
-    email: 'daniel@wayfarer.test',
-    role: 'Customer',
-    full_name: 'Daniel Whitaker',
-    tagname: 'dan_whitaker',
-    expertise: null,
-    location: 'Manchester, United Kingdom',
-    languages: ['English'],
-    bio: 'Event host for a charity that runs two fundraising trips abroad each year.',
-  },
-  {
-    key: 'agent-1',
-    email: 'amara@wayfarer.test',
-    role: 'Agent',
-    full_name: 'Amara Diallo',
-    tagname: 'amara_guides',
-    expertise: 'Tour Guide',
-    location: 'Dakar, Senegal',
-    languages: ['French', 'Wolof', 'English'],
-    bio: 'Licensed guide for Dakar, Gorée Island and the Pink Lake for eleven years. History walks, music nights and day trips.',
-  },
-  {
-    key: 'agent-2',
-    email: 'kenji@wayfarer.test',
-    role: 'Agent',
-    full_name: 'Kenji Morimoto',
-    tagname: 'kenji_cooks',
-    expertise: 'Chef',
-    location: 'Kyoto, Japan',
-    languages: ['Japanese', 'English'],
-    bio: 'Former kaiseki chef. Private dinners and market-to-table classes for visitors to Kyoto.',
-  },
-  {
-    key: 'agent-3',
-    email: 'lucia@wayfarer.test',
-    role: 'Agent',
-    full_name: 'Lucía Ferreira',
-    tagname: 'lucia_lens',
-    expertise: 'Photographer',
-    location: 'Porto, Portugal',
-    languages: ['Portuguese', 'Spanish', 'English'],
-    bio: 'Travel and elopement photographer; golden-hour sessions along the Douro.',
-  },
-  {
-    key: 'agent-4',
-    email: 'omar@wayfarer.test',
-    role: 'Agent',
-    full_name: 'Omar Haddad',
-    tagname: 'omar_events',
-    expertise: 'Events Specialist',
-    location: 'Marrakesh, Morocco',
-    languages: ['Arabic', 'French', 'English'],
-    bio: 'Produces desert retreats and riad weddings with a trusted team of local suppliers.',
-  },
-  {
-    key: 'lecturer-1',
-    email: 'helen@wayfarer.test',
-    role: 'Lecturer',
-    full_name: 'Dr Helen Brandt',
-    tagname: 'helen_brandt',
-    expertise: 'Travel Consultant',
-    location: 'Vienna, Austria',
-    languages: ['German', 'English'],
-    bio: 'Teaches sustainable tourism; runs field-trip projects with hospitality students.',
-  },
-  {
-    key: 'lecturer-2',
-    email: 'rafael@wayfarer.test',
-    role: 'Lecturer',
-    full_name: 'Rafael Costa',
-    tagname: 'rafael_costa',
-    expertise: 'Events Specialist',
-    location: 'Rio de Janeiro, Brazil',
-    languages: ['Portuguese', 'English'],
-    bio: 'Event production trainer; briefs students on real festival and conference productions.',
-  },
-  {
-    key: 'student-1',
-    email: 'mei@wayfarer.test',
-    role: 'Student',
-    full_name: 'Mei Lin',
-    tagname: 'mei_lin',
-    expertise: 'Tour Guide',
-    location: 'Singapore',
-    languages: ['English', 'Mandarin'],
-    bio: 'Tourism student; designs walking tours of heritage neighbourhoods.',
-  },
-  {
-    key: 'student-2',
-    email: 'tomas@wayfarer.test',
-    role: 'Student',
-    full_name: 'Tomás Novak',
-    tagname: 'tomas_novak',
-    expertise: 'Photographer',
-    location: 'Prague, Czechia',
-    languages: ['Czech', 'English', 'German'],
-    bio: 'Photography trainee; documents events and hotel openings.',
-  },
-  {
-    key: 'student-3',
-    email: 'aisha@wayfarer.test',
-    role: 'Student',
-    full_name: 'Aisha Bello',
-    tagname: 'aisha_bello',
-    expertise: 'Wedding Planner',
-    location: 'Lagos, Nigeria',
-    languages: ['English', 'Yoruba'],
-    bio: 'Events management student who has assisted on twelve destination weddings.',
-  },
-];
+const serviceSchema = z.strictObject({ id: key, name: text, icon: text, description: text });
+
+const userSchema = z.strictObject({
+  key,
+  email: z.email(),
+  role: z.enum(ROLES),
+  full_name: text,
+  tagname: text,
+  expertise: text.nullable(),
+  location: text,
+  languages: z.array(text),
+  bio: text,
+});
+export type DemoUser = z.infer<typeof userSchema>;
+
+const usersSchema = z.strictObject({
+  /** Everyone in the demo signs in with this password (printed at start-up). */
+  password: z.string().min(8),
+  admin: userSchema.extend({ role: z.literal('Admin') }),
+  users: z.array(userSchema),
+});
+
+const gigSchema = z.strictObject({
+  /** Stable key: the seed finds a gig it already wrote by owner and title. */
+  key,
+  /** The key of the demo agent who owns it. */
+  owner: key,
+  /** Files in demo/images, uploaded in this order. */
+  images: z
+    .array(z.string().regex(/^[a-z0-9-]+\.png$/))
+    .min(1)
+    .max(GIG_IMAGES_MAX),
+  /** What an agent sends to POST /api/gigs (prices in cents); the seed publishes it. */
+  fields: gigFieldsSchema.omit({ status: true }),
+});
+export type DemoGig = z.infer<typeof gigSchema>;
+
+/** A post is `---`, a YAML front matter, `---`, then the Markdown body; the slug is its file name. */
+const frontMatterSchema = z.strictObject({
+  title: text,
+  excerpt: text,
+  published_at: z.iso.datetime(),
+});
+
+function readPost(file: string) {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(read(`blog/${file}`));
+  if (!match) throw new Error(`api/src/seed/demo/blog/${file}: no front matter between --- lines`);
+  const { title, excerpt, published_at } = check(
+    frontMatterSchema,
+    parseYaml(match[1]!),
+    `blog/${file}`,
+  );
+  return {
+    slug: file.slice(0, -'.md'.length),
+    title,
+    excerpt,
+    published_at,
+    body: match[2]!.trim(),
+  };
+}
+
+/** The service categories, in the footer's order. */
+export const SERVICES = readJson(z.array(serviceSchema), 'services.json');
+
+const users = readJson(usersSchema, 'users.json');
+export const DEMO_PASSWORD = users.password;
+export const DEMO_ADMIN: DemoUser = users.admin;
+export const DEMO_USERS = users.users;
+
+/** Three or four gigs per service category, owned by the demo agents. */
+export const DEMO_GIGS = readJson(z.array(gigSchema), 'gigs.json');
+
+/** Seeded blog posts, until admins write their own (issue 7), oldest first. */
+export const BLOG_POSTS = readdirSync(new URL('blog/', DEMO_DIR))
+  .filter((file) => file.endsWith('.md'))
+  .map(readPost)
+  .sort((a, b) => a.published_at.localeCompare(b.published_at) || a.slug.localeCompare(b.slug));
+
+const agents = new Set(DEMO_USERS.filter((u) => u.role === 'Agent').map((u) => u.key));
+const serviceIds = new Set(SERVICES.map((s) => s.id));
+for (const gig of DEMO_GIGS) {
+  const missing = gig.images.find((name) => !existsSync(new URL(`images/${name}`, DEMO_DIR)));
+  if (!agents.has(gig.owner) || !serviceIds.has(gig.fields.service_id) || missing)
+    throw new Error(
+      `api/src/seed/demo/gigs.json: ${gig.key} names an unknown agent, service or image`,
+    );
+}
+
+/** The bytes of one demo picture (demo/images/<name>). */
+export const demoImage = (name: string) => readFileSync(new URL(`images/${name}`, DEMO_DIR));

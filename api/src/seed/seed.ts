@@ -8,10 +8,17 @@ import { detectType, IMAGE_TYPES } from '../schemas/file-types';
 import { addImage, agentGigs, createGig, updateGig } from '../routes/gigs/gigs.service';
 import { userKey, type UserDoc } from '../routes/users/users.model';
 import { GIG_IMAGE_MAX_BYTES, gigFieldsSchema } from '../schemas';
-import { BLOG_POSTS } from './blog-posts';
-import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, SERVICES, type DemoUser } from './demo-data';
-import { DEMO_GIGS, type DemoGig } from './demo-gigs';
-import { sceneImage } from './gig-images';
+import {
+  BLOG_POSTS,
+  DEMO_ADMIN,
+  DEMO_GIGS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  SERVICES,
+  demoImage,
+  type DemoGig,
+  type DemoUser,
+} from './demo-data';
 
 const SEED_MARKER = 'seed:demo';
 
@@ -64,7 +71,7 @@ async function ensureDemoUser(couch: Couch, user: DemoUser) {
  * created as a draft, given its pictures, then published. Found again by owner and title, so a
  * step interrupted half-way finishes the gig it was writing instead of writing a second one.
  */
-async function ensureDemoGig(couch: Couch, logger: Logger, gig: DemoGig, index: number) {
+async function ensureDemoGig(couch: Couch, logger: Logger, gig: DemoGig) {
   const deps = { couch, logger };
   // A category an admin removed or deactivated before this step ran gets no demo gigs.
   const service = await couch
@@ -85,24 +92,13 @@ async function ensureDemoGig(couch: Couch, logger: Logger, gig: DemoGig, index: 
     logger.info({ gig: gig.key }, 'demo gig skipped: its demo agent no longer exists');
     return;
   }
-  const fields = gigFieldsSchema.parse({
-    ...gig.fields,
-    packages: gig.fields.packages.map((p) => ({
-      ...p,
-      price: { amount: p.price, currency: 'USD' },
-    })),
-    extras: (gig.fields.extras ?? []).map((e) => ({
-      ...e,
-      price: { amount: e.price, currency: 'USD' },
-    })),
-    status: 'draft',
-  });
+  const fields = gigFieldsSchema.parse({ ...gig.fields, status: 'draft' });
   let current =
     (await agentGigs(deps, owner)).find((g) => g.title === fields.title) ??
     (await createGig(deps, owner, fields));
-  for (const [position, palette] of gig.images.entries()) {
+  for (const [position, name] of gig.images.entries()) {
     if (current.images.length > position) continue;
-    const data = sceneImage(palette, 7919 * (index + 1) + position);
+    const data = demoImage(name);
     const type = detectType(data);
     if (!type || !IMAGE_TYPES.includes(type) || data.length > GIG_IMAGE_MAX_BYTES)
       throw new Error(`demo image for ${gig.key} is not a valid upload`);
@@ -172,8 +168,7 @@ const STEPS: {
     version: 3,
     async run(couch, _now, { logger, gigs }) {
       if (!gigs) return;
-      for (const [index, gig] of DEMO_GIGS.entries())
-        await ensureDemoGig(couch, logger, gig, index);
+      for (const gig of DEMO_GIGS) await ensureDemoGig(couch, logger, gig);
     },
   },
 ];
