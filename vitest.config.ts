@@ -19,6 +19,7 @@ export default defineConfig({
             'design-docs/test/**/*.test.ts',
             'bench/**/*.test.ts',
             'e2e/support/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },

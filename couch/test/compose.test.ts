@@ -582,13 +582,22 @@ describe('api/Dockerfile', () => {
     expect(argv.join(' ')).toContain('/api/health');
   });
 
-  it('starts the API with tsx', () => {
+  it('builds the API to JavaScript and starts it with plain node (no tsx at run time)', () => {
+    expect(all(stages[0]!, 'RUN').some((args) => /npm run build:api\b/.test(args))).toBe(true);
     expect(JSON.parse(all(final, 'CMD').at(-1) ?? 'null')).toEqual([
       'node',
-      '--import',
-      'tsx',
-      'api/src/cli/start.ts',
+      'api/dist/cli/start.js',
     ]);
+  });
+
+  it('installs production dependencies only, without the optional embedded server', () => {
+    const install = stages
+      .flatMap((stage) => all(stage, 'RUN'))
+      .find((args) => /production-manifest\.mjs/.test(args));
+    expect(install).toMatch(/npm install --omit=dev --omit=optional\b/);
+    const copied = all(final, 'COPY').join('\n');
+    expect(copied).toMatch(/--from=deps \/app\/node_modules/);
+    expect(copied).not.toMatch(/--from=build \/app\/node_modules/);
   });
 });
 

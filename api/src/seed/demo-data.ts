@@ -3,12 +3,16 @@
 // checked against the shapes below when this module loads, so a broken file stops the start with
 // its name and what is wrong; a picture is read when the seed uploads it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { GIG_IMAGES_MAX, gigFieldsSchema } from '../schemas/gigs';
 import { ROLES } from '../schemas/roles';
+import { repoRoot } from '../config/env';
 
-const DEMO_DIR = new URL('./demo/', import.meta.url);
+// Found from the repository root, not this module, so the production bundle (api/dist) finds it.
+const DEMO_DIR = pathToFileURL(path.join(repoRoot(), 'api', 'src', 'seed', 'demo') + path.sep);
 const read = (file: string) => readFileSync(new URL(file, DEMO_DIR), 'utf8');
 
 function check<T extends z.ZodType>(schema: T, value: unknown, file: string): z.output<T> {
