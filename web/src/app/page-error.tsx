@@ -1,49 +1,21 @@
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { ApiError } from '@/lib/api-client';
-import { isChunkLoadError, reloadOnChunkError } from '@/lib/chunk-reload';
+import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
+import { RELOADING_MESSAGE, useRouteErrorView } from './use-route-error-view';
 
-/**
- * A page's error boundary, inside its layout (the header and footer stay): a chunk that failed
- * to load reloads the page once (spec section 8); anything else gets a clear message.
- */
+/** A page's error boundary, inside its layout (the header and footer stay). */
 export function PageError() {
-  const error = useRouteError();
-  const isChunkError = isChunkLoadError(error);
-  const [isReloadRefused, setReloadRefused] = useState(false);
-
-  useEffect(() => {
-    if (isChunkError && !reloadOnChunkError(error)) setReloadRefused(true);
-  }, [error, isChunkError]);
-
-  if (isChunkError && !isReloadRefused) {
+  const view = useRouteErrorView();
+  if (view.reloading) {
     return (
       <section className="page-error" role="status">
-        <p>Loading the latest version of Wayfarer Market…</p>
+        <p>{RELOADING_MESSAGE}</p>
       </section>
     );
   }
-
-  const isOffline =
-    (error instanceof ApiError && error.isNetworkError) ||
-    (isChunkError && typeof navigator !== 'undefined' && !navigator.onLine);
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = isOffline
-    ? 'This page is not available offline'
-    : isNotFound
-      ? 'Page not found'
-      : 'Something went wrong';
-  const text = isOffline
-    ? 'It has not been saved on this device yet. Reconnect and try again; pages you have opened before still work.'
-    : isNotFound
-      ? 'The page you are looking for does not exist or has moved.'
-      : 'Something went wrong. Please try again.';
-
   return (
     <section className="page-error" aria-labelledby="page-error-title">
-      <h1 id="page-error-title">{title}</h1>
-      <p>{text}</p>
+      <h1 id="page-error-title">{view.title}</h1>
+      <p>{view.text}</p>
       <p className="app-error-actions">
         <button type="button" className="button" onClick={() => window.location.reload()}>
           Try again
