@@ -1,9 +1,9 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bearerToken, currentAuth, requireAuth } from '../../auth/middleware';
 import { checkSession, revokeSession } from '../../auth/sessions';
 import { verifyAccessToken } from '../../auth/tokens';
 import type { AppDeps, AppEnv } from '../../context';
+import { clientOf } from '../../lib/client';
 import { unauthorized } from '../../lib/errors';
 import { readJson } from '../../lib/validation';
 import {
@@ -15,16 +15,6 @@ import {
 } from '../../schemas';
 import * as accounts from '../users/accounts.service';
 
-export function clientOf(c: Context): { ip: string; userAgent: string } {
-  let ip = 'unknown';
-  try {
-    ip = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Not behind Node's server (tests calling app.request): no socket.
-  }
-  return { ip, userAgent: c.req.header('user-agent') ?? '' };
-}
-
 const PASSWORD_EMAIL_MESSAGE =
   'If an account exists for that address, we have emailed a link to reset its password. It works for 60 minutes.';
 
@@ -32,14 +22,14 @@ const PASSWORD_EMAIL_MESSAGE =
 export function authRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/register', async (c) => {
-      const client = clientOf(c);
+      const client = clientOf(c, deps.env);
       await deps.rateLimits.hit('register', { ip: client.ip });
       const input = await readJson(c, registerSchema);
       await deps.rateLimits.hit('register', { address: input.email });
       return c.json(await accounts.register(deps, input, client), 201);
     })
     .post('/login', async (c) => {
-      const client = clientOf(c);
+      const client = clientOf(c, deps.env);
       const input = await readJson(c, loginSchema);
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
       const session = await accounts.login(deps, input, client);
@@ -47,7 +37,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json(session);
     })
     .post('/admin/login', async (c) => {
-      const client = clientOf(c);
+      const client = clientOf(c, deps.env);
       const input = await readJson(c, loginSchema);
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
       const session = await accounts.login(deps, input, client, { adminOnly: true });
@@ -69,7 +59,7 @@ export function authRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
     .post('/email/verify/:id', async (c) => {
-      const client = clientOf(c);
+      const client = clientOf(c, deps.env);
       await deps.rateLimits.hit('verify', { ip: client.ip });
       const input = await readJson(c, verifyEmailSchema);
       await accounts.verifyEmail(deps, c.req.param('id'), input.expires, input.signature);
@@ -79,19 +69,19 @@ export function authRoutes(deps: AppDeps) {
       const { user } = currentAuth(c);
       if (user.email_verified_at)
         return c.json({ message: 'Your email address is already verified.' }, 200);
-      await deps.rateLimits.hit('verify', { ip: clientOf(c).ip, address: user.email });
+      await deps.rateLimits.hit('verify', { ip: clientOf(c, deps.env).ip, address: user.email });
       await accounts.sendVerificationMail(deps, user);
       return c.json({ message: `We sent a new verification link to ${user.email}.` }, 202);
     })
     .post('/password/email', async (c) => {
-      const client = clientOf(c);
+      const client = clientOf(c, deps.env);
       const input = await readJson(c, passwordEmailSchema);
       await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
       await accounts.sendPasswordReset(deps, input.email);
       return c.json({ message: PASSWORD_EMAIL_MESSAGE });
     })
     .post('/password/reset', async (c) => {
-      const client = clientOf(c);
+      const client = clientOf(c, deps.env);
       const input = await readJson(c, passwordResetSchema);
       await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
       await accounts.resetPassword(deps, input);

@@ -15,7 +15,7 @@ import {
   gigPatchSchema,
   gigSearchSchema,
 } from '../../schemas';
-import { clientOf } from '../auth/auth.routes';
+import { clientOf } from '../../lib/client';
 import { agentStats, countGigView } from './gig-stats.service';
 import * as gigs from './gigs.service';
 
@@ -30,7 +30,7 @@ export function gigRoutes(deps: AppDeps) {
     .get('/gigs/:id', async (c) => {
       const viewer = c.get('auth')?.user;
       const gig = await gigs.getGig(deps, c.req.param('id'), viewer);
-      countGigView(deps, gig, { userId: viewer?.id, address: clientOf(c).ip });
+      countGigView(deps, gig, { userId: viewer?.id, address: clientOf(c, deps.env).ip });
       return c.json({ gig });
     })
     .patch('/gigs/:id', requireAuth, async (c) => {
