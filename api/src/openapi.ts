@@ -408,8 +408,9 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 200: '{days, totals, gigs}', 403: 'Not an agent' },
   },
   'GET /api/dev/mail': {
-    summary: 'The local mail outbox (not in production)',
-    responses: { 200: '{data: [mail]}' },
+    summary:
+      'The local mail outbox (not in production): to an admin session, or to a request from this machine with no forwarding header',
+    responses: { 200: '{data: [mail]}', 403: 'Neither an admin nor a direct local request' },
   },
 };
 

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
-import { client, latestMail, linkIn, newAccount, type Session } from './helpers/client';
+import {
+  client,
+  DEMO_PASSWORD,
+  latestMail,
+  linkIn,
+  newAccount,
+  type Session,
+} from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
@@ -583,5 +590,40 @@ describe('DELETE /api/user', () => {
 describe('outbox', () => {
   it('writes each mail as a JSON file under DATA_DIR/mail', async () => {
     expect(existsSync(path.join(server.dataDir, 'mail'))).toBe(true);
+  });
+
+  it('serves GET /api/dev/mail only to admins and to direct requests from this machine', async () => {
+    // From 127.0.0.1 with no forwarding header: this machine (how the tests read their mail).
+    expect((await api.get('/api/dev/mail')).status).toBe(200);
+    // Relayed by a proxy on this machine: someone else's request.
+    const relayedBy: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ];
+    for (const headers of relayedBy) {
+      const res = await api.get<{ message: string; data?: unknown }>('/api/dev/mail', { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.message).toMatch(/only for administrators/);
+      expect(res.body.data).toBeUndefined();
+    }
+    // No socket at all (not a local peer).
+    expect((await server.app.request('/api/dev/mail')).status).toBe(403);
+    // A member from elsewhere is refused; an admin from anywhere is served.
+    const relayed = { 'x-forwarded-for': '203.0.113.9' };
+    const member = await register();
+    expect((await api.get('/api/dev/mail', { token: member.token, headers: relayed })).status).toBe(
+      403,
+    );
+    const admin = await api.post<Session>('/api/admin/login', {
+      body: { email: 'admin@wayfarer.test', password: DEMO_PASSWORD },
+    });
+    expect(admin.status).toBe(200);
+    const asAdmin = await api.get<{ data: unknown[] }>('/api/dev/mail', {
+      token: admin.body.token,
+      headers: relayed,
+    });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.data.length).toBeGreaterThan(0);
   });
 });
