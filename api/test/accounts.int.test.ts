@@ -246,6 +246,66 @@ describe('POST /api/login and tokens', () => {
   });
 });
 
+describe('Cache-Control on account answers', () => {
+  it('is no-store on every answer that carries a token or the account, errors included', async () => {
+    const body = newAccount();
+    const answers: [string, { status: number; headers: Headers }][] = [];
+    const registered = await api.post<Session>('/api/register', { body });
+    answers.push(['register', registered]);
+    const token = registered.body.token;
+    const login = { email: body.email, password: body.password };
+    answers.push(['login', await api.post('/api/login', { body: login })]);
+    answers.push([
+      'login, wrong password',
+      await api.post('/api/login', { body: { ...login, password: 'not-the-password' } }),
+    ]);
+    answers.push([
+      'admin login',
+      await api.post('/api/admin/login', {
+        body: { email: 'admin@wayfarer.test', password: DEMO_PASSWORD },
+      }),
+    ]);
+    answers.push(['refresh', await api.post('/api/token/refresh', { token })]);
+    answers.push(['GET user', await api.get('/api/user', { token })]);
+    answers.push([
+      'PATCH user',
+      await api.patch('/api/user', { token, body: { bio: 'Travels light.' } }),
+    ]);
+    answers.push([
+      'password mail',
+      await api.post('/api/password/email', { body: { email: body.email } }),
+    ]);
+    answers.push([
+      'password reset',
+      await api.post('/api/password/reset', {
+        body: {
+          token: 'x'.repeat(43),
+          email: body.email,
+          password: 'p4ssword-new',
+          password_confirmation: 'p4ssword-new',
+        },
+      }),
+    ]);
+    answers.push([
+      'password change',
+      await api.put('/api/user/password', {
+        token,
+        body: {
+          current_password: body.password,
+          password: 'another-good-password',
+          password_confirmation: 'another-good-password',
+        },
+      }),
+    ]);
+    for (const [name, res] of answers) {
+      expect(res.headers.get('cache-control'), `${name} (${res.status})`).toBe('no-store');
+    }
+    expect(answers.map(([, res]) => res.status)).toEqual([
+      201, 200, 422, 200, 200, 200, 200, 200, 422, 200,
+    ]);
+  });
+});
+
 describe('POST /api/admin/login', () => {
   it('refuses non-admins with 403 and lets admins in', async () => {
     const customer = await api.post<{ message: string }>('/api/admin/login', {

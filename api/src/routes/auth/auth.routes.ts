@@ -3,6 +3,7 @@ import { bearerToken, currentAuth, requireAuth } from '../../auth/middleware';
 import { checkSession, revokeSession } from '../../auth/sessions';
 import { verifyAccessToken } from '../../auth/tokens';
 import type { AppDeps, AppEnv } from '../../context';
+import { noStore } from '../../lib/cache-control';
 import { clientOf } from '../../lib/client';
 import { unauthorized } from '../../lib/errors';
 import { readJson } from '../../lib/validation';
@@ -21,14 +22,14 @@ const PASSWORD_EMAIL_MESSAGE =
 /** Registration, login, sessions, email verification and password recovery (API.md, Accounts). */
 export function authRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .post('/register', async (c) => {
+    .post('/register', noStore, async (c) => {
       const client = clientOf(c, deps.env);
       await deps.rateLimits.hit('register', { ip: client.ip });
       const input = await readJson(c, registerSchema);
       await deps.rateLimits.hit('register', { address: input.email });
       return c.json(await accounts.register(deps, input, client), 201);
     })
-    .post('/login', async (c) => {
+    .post('/login', noStore, async (c) => {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, loginSchema);
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
@@ -36,7 +37,7 @@ export function authRoutes(deps: AppDeps) {
       await deps.rateLimits.reset('login', input.email);
       return c.json(session);
     })
-    .post('/admin/login', async (c) => {
+    .post('/admin/login', noStore, async (c) => {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, loginSchema);
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
@@ -44,7 +45,7 @@ export function authRoutes(deps: AppDeps) {
       await deps.rateLimits.reset('login', input.email);
       return c.json(session);
     })
-    .post('/token/refresh', async (c) => {
+    .post('/token/refresh', noStore, async (c) => {
       // An expired token may be exchanged while its session lives; the session decides.
       const token = bearerToken(c);
       if (!token) throw unauthorized();
@@ -54,18 +55,18 @@ export function authRoutes(deps: AppDeps) {
       if (!check.ok) throw unauthorized(check.message);
       return c.json(await accounts.refresh(deps, check.user, check.session));
     })
-    .post('/logout', requireAuth, async (c) => {
+    .post('/logout', noStore, requireAuth, async (c) => {
       await revokeSession(deps.couch, currentAuth(c).session);
       return c.body(null, 204);
     })
-    .post('/email/verify/:id', async (c) => {
+    .post('/email/verify/:id', noStore, async (c) => {
       const client = clientOf(c, deps.env);
       await deps.rateLimits.hit('verify', { ip: client.ip });
       const input = await readJson(c, verifyEmailSchema);
       await accounts.verifyEmail(deps, c.req.param('id'), input.expires, input.signature);
       return c.json({ message: 'Your email address is verified. Welcome to Wayfarer Market!' });
     })
-    .post('/email/resend', requireAuth, async (c) => {
+    .post('/email/resend', noStore, requireAuth, async (c) => {
       const { user } = currentAuth(c);
       if (user.email_verified_at)
         return c.json({ message: 'Your email address is already verified.' }, 200);
@@ -73,14 +74,14 @@ export function authRoutes(deps: AppDeps) {
       await accounts.sendVerificationMail(deps, user);
       return c.json({ message: `We sent a new verification link to ${user.email}.` }, 202);
     })
-    .post('/password/email', async (c) => {
+    .post('/password/email', noStore, async (c) => {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, passwordEmailSchema);
       await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
       await accounts.sendPasswordReset(deps, input.email);
       return c.json({ message: PASSWORD_EMAIL_MESSAGE });
     })
-    .post('/password/reset', async (c) => {
+    .post('/password/reset', noStore, async (c) => {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, passwordResetSchema);
       await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });

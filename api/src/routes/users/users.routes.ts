@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { currentAuth, requireAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { isNotFound } from '../../couch/errors';
+import { noStore } from '../../lib/cache-control';
 import { AppError, notFound, ValidationError } from '../../lib/errors';
 import { detectType, IMAGE_TYPES } from '../../lib/file-types';
 import { parseOrThrow, readJson } from '../../lib/validation';
@@ -64,7 +65,7 @@ export function userRoutes(deps: AppDeps) {
     };
 
   return new Hono<AppEnv>()
-    .get('/user', requireAuth, async (c) => {
+    .get('/user', noStore, requireAuth, async (c) => {
       const { user } = currentAuth(c);
       const [count, wishlists] = await Promise.all([
         unreadNotificationCount(deps.couch, user.id),
@@ -85,23 +86,23 @@ export function userRoutes(deps: AppDeps) {
       if (!user || user.status !== 'active') throw notFound('No member has this tagname.');
       return c.json({ data: await wishlistsOf(deps.couch, user.id, { publicOnly: true }) });
     })
-    .patch('/user', requireAuth, async (c) => {
+    .patch('/user', noStore, requireAuth, async (c) => {
       const input = await readJson(c, updateProfileSchema);
       const saved = await accounts.updateProfile(deps, currentAuth(c).user, input);
       return c.json({ user: toUser(saved) });
     })
-    .delete('/user', requireAuth, async (c) => {
+    .delete('/user', noStore, requireAuth, async (c) => {
       const input = await readJson(c, deleteAccountSchema);
       await accounts.deleteAccount(deps, currentAuth(c).user, input.password);
       return c.body(null, 204);
     })
-    .put('/user/password', requireAuth, async (c) => {
+    .put('/user/password', noStore, requireAuth, async (c) => {
       const input = await readJson(c, changePasswordSchema);
       const { user, session } = currentAuth(c);
       await accounts.changePassword(deps, user, session, input);
       return c.json({ message: 'Your password was changed. Your other devices were signed out.' });
     })
-    .put('/user/tagname', requireAuth, async (c) => {
+    .put('/user/tagname', noStore, requireAuth, async (c) => {
       const input = await readJson(c, updateTagnameSchema);
       const saved = await accounts.setTagname(deps, currentAuth(c).user, input.tagname);
       return c.json({ user: toUser(saved) });
@@ -112,8 +113,8 @@ export function userRoutes(deps: AppDeps) {
       });
       return c.json(await accounts.tagnameAvailability(deps, currentAuth(c).user, tagname));
     })
-    .post('/user/avatar', requireAuth, upload('avatar'))
-    .post('/user/cv', requireAuth, upload('cv'))
+    .post('/user/avatar', noStore, requireAuth, upload('avatar'))
+    .post('/user/cv', noStore, requireAuth, upload('cv'))
     .get('/user/:tagname', async (c) => {
       const user = await userByTagname(deps, c.req.param('tagname'));
       if (!user || user.status !== 'active') throw notFound('No member has this tagname.');
