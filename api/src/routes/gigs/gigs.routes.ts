@@ -6,8 +6,9 @@ import {
   requireVerified,
 } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { detectType, IMAGE_TYPES } from '../../lib/file-types';
+import { readUploadedFile } from '../../lib/multipart';
 import { parseQuery, readJson } from '../../lib/validation';
 import {
   GIG_IMAGE_MAX_BYTES,
@@ -44,15 +45,11 @@ export function gigRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
     .post('/gigs/:id/images', requireAuth, async (c) => {
-      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Upload the image as multipart/form-data in a field named "file".');
-      }
-      const file = (await c.req.parseBody()).file;
-      if (!(file instanceof File))
-        throw ValidationError.field('file', 'Choose an image to upload.');
-      if (file.size > GIG_IMAGE_MAX_BYTES)
-        throw new AppError(413, 'The image is too large: the limit is 2 MB.');
-      const data = Buffer.from(await file.arrayBuffer());
+      const data = await readUploadedFile(c, {
+        noun: 'image',
+        maxBytes: GIG_IMAGE_MAX_BYTES,
+        limitLabel: '2 MB',
+      });
       const type = detectType(data);
       if (!type || !IMAGE_TYPES.includes(type))
         throw new AppError(415, 'The image must be a PNG, JPEG or WebP file.');

@@ -3,8 +3,9 @@ import { currentAuth, requireAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { isNotFound } from '../../couch/errors';
 import { noStore } from '../../lib/cache-control';
-import { AppError, notFound, ValidationError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { detectType, IMAGE_TYPES } from '../../lib/file-types';
+import { readUploadedFile } from '../../lib/multipart';
 import { parseOrThrow, readJson } from '../../lib/validation';
 import {
   changePasswordSchema,
@@ -38,18 +39,12 @@ export function userRoutes(deps: AppDeps) {
   const upload = (kind: 'avatar' | 'cv') =>
     async function handler(c: Context<AppEnv>) {
       const { user } = currentAuth(c);
-      const type = c.req.header('content-type') ?? '';
-      if (!type.startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Upload the file as multipart/form-data in a field named "file".');
-      }
-      const body = await c.req.parseBody();
-      const file = body.file;
-      if (!(file instanceof File)) throw ValidationError.field('file', 'Choose a file to upload.');
       const limit = accounts.FILE_LIMITS[kind];
-      if (file.size > limit.maxBytes) {
-        throw new AppError(413, `The file is too large: the limit is ${limit.label}.`);
-      }
-      const data = Buffer.from(await file.arrayBuffer());
+      const data = await readUploadedFile(c, {
+        noun: 'file',
+        maxBytes: limit.maxBytes,
+        limitLabel: limit.label,
+      });
       const detected = detectType(data);
       const allowed = kind === 'avatar' ? IMAGE_TYPES : ['application/pdf'];
       if (!detected || !allowed.includes(detected)) {
