@@ -76,8 +76,13 @@ export function gigRoutes(deps: AppDeps) {
       );
       c.header('Content-Type', image.contentType);
       c.header('X-Content-Type-Options', 'nosniff');
-      // An image id is never reused: a changed image has a new URL.
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      // An image id is never reused: a changed image has a new URL, so an active gig's images
+      // are cached for good. A draft's or paused gig's are its owner's and admins' only: no
+      // cache may keep them (nor serve them to someone else).
+      c.header(
+        'Cache-Control',
+        image.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      );
       return c.body(new Uint8Array(image.data));
     })
     .get('/agent/gigs', requireAuth, requirePermission('gig.create'), async (c) =>
