@@ -609,6 +609,46 @@ describe('profile, tagname and files', () => {
     });
     expect(noFile.status).toBe(422);
   });
+  it('serves a CV to its owner and admins only; avatars stay public', async () => {
+    const owner = await register();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const uploaded = await upload('/api/user/cv', owner.token, pdf, 'cv.pdf', 'application/pdf');
+    expect(uploaded.status).toBe(200);
+    const { user } = (await uploaded.json()) as { user: { cv: string } };
+    expect(user.cv).toMatch(new RegExp(`^/api/files/cv/${owner.user.id}\\?v=`));
+    const fetchCv = (token?: string, pathname = user.cv) =>
+      server.request(pathname, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    const guest = await fetchCv();
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toEqual({ message: 'Log in to download this CV.' });
+    // Without the version, too: the version is no password.
+    expect((await fetchCv(undefined, `/api/files/cv/${owner.user.id}`)).status).toBe(401);
+    const stranger = await register();
+    const other = await fetchCv(stranger.token);
+    expect(other.status).toBe(403);
+    expect(((await other.json()) as { message: string }).message).toMatch(/owner and admin/);
+    // Refused before the file is looked up: nothing tells a stranger whether a CV exists.
+    expect((await fetchCv(stranger.token, `/api/files/cv/${owner.user.id}-x`)).status).toBe(403);
+    expect((await fetchCv(stranger.token, `/api/files/cv/${stranger.user.id}`)).status).toBe(404);
+
+    const admin = await api.post<Session>('/api/admin/login', {
+      body: { email: 'admin@wayfarer.test', password: DEMO_PASSWORD },
+    });
+    for (const token of [owner.token, admin.body.token]) {
+      const res = await fetchCv(token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="cv.pdf"');
+      expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
+    }
+
+    const avatar = await upload('/api/user/avatar', owner.token, png, 'me.png', 'image/png');
+    const avatarUrl = ((await avatar.json()) as { user: { avatar: string } }).user.avatar;
+    const publicAvatar = await server.request(avatarUrl);
+    expect(publicAvatar.status).toBe(200);
+    expect(publicAvatar.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
 });
 
 describe('DELETE /api/user', () => {

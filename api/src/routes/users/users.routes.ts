@@ -3,7 +3,7 @@ import { currentAuth, requireAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { isNotFound } from '../../couch/errors';
 import { noStore } from '../../lib/cache-control';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { detectType, IMAGE_TYPES } from '../../lib/file-types';
 import { readUploadedFile } from '../../lib/multipart';
 import { parseOrThrow, readJson } from '../../lib/validation';
@@ -15,6 +15,7 @@ import {
   updateTagnameSchema,
 } from '../../schemas';
 import * as accounts from './accounts.service';
+import { mayReadCv } from './cv-access';
 import type { UserDoc } from './users.model';
 import { tagnameKey, userKey } from './users.model';
 import { toPublicUser, toUser } from './users.view';
@@ -118,16 +119,29 @@ export function userRoutes(deps: AppDeps) {
     .get('/files/:kind/:userId', async (c) => {
       const kind = c.req.param('kind');
       if (kind !== 'avatar' && kind !== 'cv') throw notFound();
-      const file = await accounts.readFile(deps, kind, c.req.param('userId'));
+      const ownerId = c.req.param('userId');
+      // Avatars are public; a CV is its owner's and admins' (see cv-access.ts), decided before
+      // the file is read, so nobody else learns whether there is one.
+      if (kind === 'cv') {
+        const viewer = c.get('auth')?.user;
+        if (!viewer) throw unauthorized('Log in to download this CV.');
+        if (!(await mayReadCv(deps, viewer, ownerId)))
+          throw forbidden('Only its owner and administrators can download this CV.');
+      }
+      const file = await accounts.readFile(deps, kind, ownerId);
       c.header('Content-Type', file.contentType);
       c.header('X-Content-Type-Options', 'nosniff');
       c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      // The URL carries the version, so a new upload gets a new URL.
-      c.header(
-        'Cache-Control',
-        c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-      if (kind === 'cv') c.header('Content-Disposition', 'attachment; filename="cv.pdf"');
+      if (kind === 'cv') {
+        c.header('Cache-Control', 'private, no-store');
+        c.header('Content-Disposition', 'attachment; filename="cv.pdf"');
+      } else {
+        // The URL carries the version, so a new upload gets a new URL.
+        c.header(
+          'Cache-Control',
+          c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      }
       return c.body(new Uint8Array(file.data));
     });
 }
