@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
 import {
   client,
@@ -10,8 +10,12 @@ import {
   latestMail,
   linkIn,
   newAccount,
+  waitForMail,
   type Session,
 } from './helpers/client';
+
+const EMAIL_UNAVAILABLE =
+  'We could not create an account with this email address. If you already have an account, log in or reset your password.';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
@@ -138,7 +142,30 @@ describe('POST /api/register', () => {
       body: newAccount({ email: first.email.toUpperCase() }),
     });
     expect(again.status).toBe(422);
-    expect(again.body.errors.email).toEqual(['This email address is already registered.']);
+    expect(again.body.errors.email).toEqual([EMAIL_UNAVAILABLE]);
+  });
+
+  it('does not confirm that an address has an account; its owner is told by mail', async () => {
+    const owner = await register({ full_name: 'Priya Owner' });
+    const taken = await api.post<{ message: string; errors: Record<string, string[]> }>(
+      '/api/register',
+      { body: newAccount({ email: owner.email, full_name: 'Someone Else' }) },
+    );
+    expect(taken.status).toBe(422);
+    expect(taken.body).toEqual({
+      message: 'The given data was invalid.',
+      errors: { email: [EMAIL_UNAVAILABLE] },
+    });
+    expect(JSON.stringify(taken.body)).not.toMatch(/already registered|exists/i);
+    const mail = await waitForMail(
+      server,
+      owner.email,
+      'Someone tried to register with your email address',
+    );
+    // About the attempt only: no name, no account details, no token.
+    expect(mail.text).not.toContain('Priya');
+    expect(mail.text).not.toContain('Someone Else');
+    expect(mail.text).toContain(`${server.url}/password/reset`);
   });
 
   it('lets exactly one of two concurrent registrations with the same email win', async () => {
@@ -372,7 +399,7 @@ describe('password recovery and change', () => {
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
 
-    const link = linkIn((await latestMail(server, account.email))!.text);
+    const link = linkIn((await waitForMail(server, account.email, 'Reset your password')).text);
     expect(link.pathname).toMatch(/^\/password\/reset\//);
     const token = link.pathname.split('/').pop()!;
     const body = {
@@ -408,10 +435,52 @@ describe('password recovery and change', () => {
     ).toBe(200);
   });
 
+  it('answers before any work that only an account needs: a held mailer does not hold the answer', async () => {
+    const account = await register();
+    // A mailer whose send waits until the test lets it go, however long that takes.
+    const realMailer = server.deps.mailer;
+    const sending: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.deps.mailer = {
+      local: realMailer.local,
+      outbox: () => realMailer.outbox(),
+      async send(mail) {
+        sending.push(mail.to);
+        await held;
+        await realMailer.send(mail);
+      },
+    };
+    try {
+      let answer: Awaited<ReturnType<typeof api.post>> | undefined;
+      const request = api
+        .post('/api/password/email', { body: { email: account.email } })
+        .then((res) => (answer = res));
+      // The mail is on its way, and held; the answer came anyway.
+      await vi.waitFor(() => expect(sending).toContain(account.email), { timeout: 10_000 });
+      await vi.waitFor(() => expect(answer).toBeDefined(), { timeout: 10_000 });
+      await request;
+      const unknown = await api.post('/api/password/email', {
+        body: { email: 'nobody-at-all@example.com' },
+      });
+      // The same answer, in status, body and headers that matter.
+      expect(answer!.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(answer!.body).toEqual(unknown.body);
+      for (const header of ['content-type', 'cache-control'])
+        expect(answer!.headers.get(header)).toBe(unknown.headers.get(header));
+      expect(sending).toEqual([account.email]);
+    } finally {
+      release();
+      server.deps.mailer = realMailer;
+    }
+    await waitForMail(server, account.email, 'Reset your password');
+  });
+
   it('refuses an expired reset token', async () => {
     const account = await register();
     await api.post('/api/password/email', { body: { email: account.email } });
-    const token = linkIn((await latestMail(server, account.email))!.text)
+    const token = linkIn((await waitForMail(server, account.email, 'Reset your password')).text)
       .pathname.split('/')
       .pop()!;
     const users = server.deps.couch.db<{ expires_at: string }>('users');

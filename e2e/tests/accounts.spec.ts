@@ -282,6 +282,25 @@ test('a member downloads their own CV, which a plain link could not fetch', asyn
   expect(anonymous.status()).toBe(401);
 });
 
+test('registering an address that has an account shows a neutral error by the email field', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Not Sofia');
+  await page.getByLabel('Email').fill('sofia@wayfarer.test');
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+  await page.getByLabel('Confirm password').fill('a-good-password');
+  await page.getByRole('radio', { name: /Customer/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText(
+      'We could not create an account with this email address. If you already have an account, log in or reset your password.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
 test('a guest opening /profile logs in and comes back to /profile', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
@@ -374,6 +393,8 @@ test('the development mail page lists mail with working links', async ({ page, r
     data: { email: 'daniel@wayfarer.test' },
   });
   expect(sent.status()).toBe(200);
+  // The mail is sent after the answer (the answer must not tell whether the account exists).
+  await mailedLink(request, 'daniel@wayfarer.test', '/password/reset/');
   await page.goto('/');
   await page.getByRole('link', { name: 'Developer mail' }).click();
   await expect(page).toHaveURL(/\/dev\/mail$/);

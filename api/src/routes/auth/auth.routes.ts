@@ -78,7 +78,8 @@ export function authRoutes(deps: AppDeps) {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, passwordEmailSchema);
       await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
-      await accounts.sendPasswordReset(deps, input.email);
+      // Answered before anything that exists only for an account is done: same content and time.
+      accounts.requestPasswordReset(deps, input.email);
       return c.json({ message: PASSWORD_EMAIL_MESSAGE });
     })
     .post('/password/reset', noStore, async (c) => {
