@@ -123,6 +123,21 @@ export const envSchema = z.object({
     z.coerce.number().int().positive().default(100),
   ),
   /**
+   * Password hashes (scrypt, on libuv's thread pool, which file and DNS work share) computed at
+   * once. Unset: the number of cores less one, at least 1, at most the pool size less one.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().optional(),
+  ),
+  /** Password hashes waiting for a slot; beyond that a login or register is answered 503. */
+  PASSWORD_HASH_QUEUE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(32)),
+  /** Longest wait for a hashing slot, in milliseconds, before a 503 with Retry-After. */
+  PASSWORD_HASH_WAIT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(2000),
+  ),
+  /**
    * Proxies (load balancers) in front of the API whose `X-Forwarded-For` is believed: `false`
    * (default) uses the peer address; `true` is one proxy; a number is that many. The client is
    * the entry that many places from the right (what the outermost proxy saw); entries left of it

@@ -5,6 +5,7 @@ import { verifyAccessToken } from '../../auth/tokens';
 import type { AppDeps, AppEnv } from '../../context';
 import { noStore } from '../../lib/cache-control';
 import { clientOf } from '../../lib/client';
+import { passwordHashing } from '../../lib/password';
 import { unauthorized } from '../../lib/errors';
 import { readJson } from '../../lib/validation';
 import {
@@ -33,6 +34,8 @@ export function authRoutes(deps: AppDeps) {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, loginSchema);
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
+      // In a burst, shed before the account is even read (see lib/password.ts).
+      passwordHashing.assertAccepting();
       const session = await accounts.login(deps, input, client);
       await deps.rateLimits.reset('login', input.email);
       return c.json(session);
@@ -41,6 +44,7 @@ export function authRoutes(deps: AppDeps) {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, loginSchema);
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
+      passwordHashing.assertAccepting();
       const session = await accounts.login(deps, input, client, { adminOnly: true });
       await deps.rateLimits.reset('login', input.email);
       return c.json(session);

@@ -331,6 +331,8 @@ export async function resetPassword(
   ) {
     throw invalid;
   }
+  // Hashed before the token is spent: a hash shed in a burst (503) leaves the link usable.
+  const passwordHash = await hashPassword(input.password);
   // Spend the token first: of two concurrent uses, CouchDB's revision check lets one through.
   try {
     await deps.couch.db('users').insert({ ...doc, used_at: new Date().toISOString() } as never);
@@ -342,7 +344,7 @@ export async function resetPassword(
   if (!user) throw invalid;
   await saveUser(deps, {
     ...user,
-    password_hash: await hashPassword(input.password),
+    password_hash: passwordHash,
     session_version: user.session_version + 1,
     // Reading the mailed link proves the address.
     email_verified_at: user.email_verified_at ?? new Date().toISOString(),
