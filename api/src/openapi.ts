@@ -162,8 +162,14 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 200: 'Public user', 404: 'No such member' },
   },
   'GET /api/files/:kind/:userId': {
-    summary: 'A profile file (avatar or cv); cached for a year when ?v= is given',
-    responses: { 200: 'The file', 404: 'None' },
+    summary:
+      'A profile file: an avatar (public, cached for a year when ?v= is given) or a CV (its owner and admins only, never cached)',
+    responses: {
+      200: 'The file',
+      401: 'A CV, without a session',
+      403: 'A CV, neither its owner nor an admin',
+      404: 'None',
+    },
   },
   'GET /api/services/:id': {
     summary: 'A public service page (active services only)',
@@ -411,8 +417,9 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 200: '{days, totals, gigs}', 403: 'Not an agent' },
   },
   'GET /api/dev/mail': {
-    summary: 'The local mail outbox (not in production)',
-    responses: { 200: '{data: [mail]}' },
+    summary:
+      'The local mail outbox (not in production): to an admin session, or to a request from this machine with no forwarding header',
+    responses: { 200: '{data: [mail]}', 403: 'Neither an admin nor a direct local request' },
   },
 };
 

@@ -9,6 +9,7 @@ import { repoRoot, resolvePaths, type Env } from './config/env';
 import { connectCouch, type Couch } from './couch/connect';
 import type { AppDeps } from './context';
 import { createLogger, type Logger } from './lib/logger';
+import { configurePasswordHashing } from './lib/password';
 import { gatewayPassword, loadJwtSecret } from './lib/secrets';
 import { createRateLimits } from './lib/rate-limit';
 import { createMailer } from './mail/mailer';
@@ -77,6 +78,11 @@ export async function prepareDatabase(
 }
 
 export async function startServer(env: Env, logger = createLogger(env)): Promise<RunningServer> {
+  configurePasswordHashing({
+    concurrency: env.PASSWORD_HASH_CONCURRENCY,
+    maxQueue: env.PASSWORD_HASH_QUEUE,
+    maxWaitMs: env.PASSWORD_HASH_WAIT_MS,
+  });
   const paths = resolvePaths(env);
   await mkdir(paths.couchDir, { recursive: true });
   const couch = await connectCouch(

@@ -2,9 +2,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
-import { client, latestMail, linkIn, newAccount, type Session } from './helpers/client';
+import {
+  client,
+  DEMO_PASSWORD,
+  latestMail,
+  linkIn,
+  newAccount,
+  waitForMail,
+  type Session,
+} from './helpers/client';
+
+const EMAIL_UNAVAILABLE =
+  'We could not create an account with this email address. If you already have an account, log in or reset your password.';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
@@ -136,7 +147,30 @@ describe('POST /api/register', () => {
       body: newAccount({ email: first.email.toUpperCase() }),
     });
     expect(again.status).toBe(422);
-    expect(again.body.errors.email).toEqual(['This email address is already registered.']);
+    expect(again.body.errors.email).toEqual([EMAIL_UNAVAILABLE]);
+  });
+
+  it('does not confirm that an address has an account; its owner is told by mail', async () => {
+    const owner = await register({ full_name: 'Priya Owner' });
+    const taken = await api.post<{ message: string; errors: Record<string, string[]> }>(
+      '/api/register',
+      { body: newAccount({ email: owner.email, full_name: 'Someone Else' }) },
+    );
+    expect(taken.status).toBe(422);
+    expect(taken.body).toEqual({
+      message: 'The given data was invalid.',
+      errors: { email: [EMAIL_UNAVAILABLE] },
+    });
+    expect(JSON.stringify(taken.body)).not.toMatch(/already registered|exists/i);
+    const mail = await waitForMail(
+      server,
+      owner.email,
+      'Someone tried to register with your email address',
+    );
+    // About the attempt only: no name, no account details, no token.
+    expect(mail.text).not.toContain('Priya');
+    expect(mail.text).not.toContain('Someone Else');
+    expect(mail.text).toContain(`${server.url}/password/reset`);
   });
 
   it('lets exactly one of two concurrent registrations with the same email win', async () => {
@@ -245,6 +279,66 @@ describe('POST /api/login and tokens', () => {
   });
 });
 
+describe('Cache-Control on account answers', () => {
+  it('is no-store on every answer that carries a token or the account, errors included', async () => {
+    const body = newAccount();
+    const answers: [string, { status: number; headers: Headers }][] = [];
+    const registered = await api.post<Session>('/api/register', { body });
+    answers.push(['register', registered]);
+    const token = registered.body.token;
+    const login = { email: body.email, password: body.password };
+    answers.push(['login', await api.post('/api/login', { body: login })]);
+    answers.push([
+      'login, wrong password',
+      await api.post('/api/login', { body: { ...login, password: 'not-the-password' } }),
+    ]);
+    answers.push([
+      'admin login',
+      await api.post('/api/admin/login', {
+        body: { email: 'admin@wayfarer.test', password: DEMO_PASSWORD },
+      }),
+    ]);
+    answers.push(['refresh', await api.post('/api/token/refresh', { token })]);
+    answers.push(['GET user', await api.get('/api/user', { token })]);
+    answers.push([
+      'PATCH user',
+      await api.patch('/api/user', { token, body: { bio: 'Travels light.' } }),
+    ]);
+    answers.push([
+      'password mail',
+      await api.post('/api/password/email', { body: { email: body.email } }),
+    ]);
+    answers.push([
+      'password reset',
+      await api.post('/api/password/reset', {
+        body: {
+          token: 'x'.repeat(43),
+          email: body.email,
+          password: 'p4ssword-new',
+          password_confirmation: 'p4ssword-new',
+        },
+      }),
+    ]);
+    answers.push([
+      'password change',
+      await api.put('/api/user/password', {
+        token,
+        body: {
+          current_password: body.password,
+          password: 'another-good-password',
+          password_confirmation: 'another-good-password',
+        },
+      }),
+    ]);
+    for (const [name, res] of answers) {
+      expect(res.headers.get('cache-control'), `${name} (${res.status})`).toBe('no-store');
+    }
+    expect(answers.map(([, res]) => res.status)).toEqual([
+      201, 200, 422, 200, 200, 200, 200, 200, 422, 200,
+    ]);
+  });
+});
+
 describe('POST /api/admin/login', () => {
   it('refuses non-admins with 403 and lets admins in', async () => {
     const customer = await api.post<{ message: string }>('/api/admin/login', {
@@ -311,7 +405,7 @@ describe('password recovery and change', () => {
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
 
-    const link = linkIn((await latestMail(server, account.email))!.text);
+    const link = linkIn((await waitForMail(server, account.email, 'Reset your password')).text);
     expect(link.pathname).toMatch(/^\/password\/reset\//);
     const token = link.pathname.split('/').pop()!;
     const body = {
@@ -347,10 +441,52 @@ describe('password recovery and change', () => {
     ).toBe(200);
   });
 
+  it('answers before any work that only an account needs: a held mailer does not hold the answer', async () => {
+    const account = await register();
+    // A mailer whose send waits until the test lets it go, however long that takes.
+    const realMailer = server.deps.mailer;
+    const sending: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.deps.mailer = {
+      local: realMailer.local,
+      outbox: () => realMailer.outbox(),
+      async send(mail) {
+        sending.push(mail.to);
+        await held;
+        await realMailer.send(mail);
+      },
+    };
+    try {
+      let answer: Awaited<ReturnType<typeof api.post>> | undefined;
+      const request = api
+        .post('/api/password/email', { body: { email: account.email } })
+        .then((res) => (answer = res));
+      // The mail is on its way, and held; the answer came anyway.
+      await vi.waitFor(() => expect(sending).toContain(account.email), { timeout: 10_000 });
+      await vi.waitFor(() => expect(answer).toBeDefined(), { timeout: 10_000 });
+      await request;
+      const unknown = await api.post('/api/password/email', {
+        body: { email: 'nobody-at-all@example.com' },
+      });
+      // The same answer, in status, body and headers that matter.
+      expect(answer!.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(answer!.body).toEqual(unknown.body);
+      for (const header of ['content-type', 'cache-control'])
+        expect(answer!.headers.get(header)).toBe(unknown.headers.get(header));
+      expect(sending).toEqual([account.email]);
+    } finally {
+      release();
+      server.deps.mailer = realMailer;
+    }
+    await waitForMail(server, account.email, 'Reset your password');
+  });
+
   it('refuses an expired reset token', async () => {
     const account = await register();
     await api.post('/api/password/email', { body: { email: account.email } });
-    const token = linkIn((await latestMail(server, account.email))!.text)
+    const token = linkIn((await waitForMail(server, account.email, 'Reset your password')).text)
       .pathname.split('/')
       .pop()!;
     const users = server.deps.couch.db<{ expires_at: string }>('users');
@@ -548,6 +684,46 @@ describe('profile, tagname and files', () => {
     });
     expect(noFile.status).toBe(422);
   });
+  it('serves a CV to its owner and admins only; avatars stay public', async () => {
+    const owner = await register();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const uploaded = await upload('/api/user/cv', owner.token, pdf, 'cv.pdf', 'application/pdf');
+    expect(uploaded.status).toBe(200);
+    const { user } = (await uploaded.json()) as { user: { cv: string } };
+    expect(user.cv).toMatch(new RegExp(`^/api/files/cv/${owner.user.id}\\?v=`));
+    const fetchCv = (token?: string, pathname = user.cv) =>
+      server.request(pathname, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    const guest = await fetchCv();
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toEqual({ message: 'Log in to download this CV.' });
+    // Without the version, too: the version is no password.
+    expect((await fetchCv(undefined, `/api/files/cv/${owner.user.id}`)).status).toBe(401);
+    const stranger = await register();
+    const other = await fetchCv(stranger.token);
+    expect(other.status).toBe(403);
+    expect(((await other.json()) as { message: string }).message).toMatch(/owner and admin/);
+    // Refused before the file is looked up: nothing tells a stranger whether a CV exists.
+    expect((await fetchCv(stranger.token, `/api/files/cv/${owner.user.id}-x`)).status).toBe(403);
+    expect((await fetchCv(stranger.token, `/api/files/cv/${stranger.user.id}`)).status).toBe(404);
+
+    const admin = await api.post<Session>('/api/admin/login', {
+      body: { email: 'admin@wayfarer.test', password: DEMO_PASSWORD },
+    });
+    for (const token of [owner.token, admin.body.token]) {
+      const res = await fetchCv(token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="cv.pdf"');
+      expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
+    }
+
+    const avatar = await upload('/api/user/avatar', owner.token, png, 'me.png', 'image/png');
+    const avatarUrl = ((await avatar.json()) as { user: { avatar: string } }).user.avatar;
+    const publicAvatar = await server.request(avatarUrl);
+    expect(publicAvatar.status).toBe(200);
+    expect(publicAvatar.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
 });
 
 describe('DELETE /api/user', () => {
@@ -589,5 +765,40 @@ describe('DELETE /api/user', () => {
 describe('outbox', () => {
   it('writes each mail as a JSON file under DATA_DIR/mail', async () => {
     expect(existsSync(path.join(server.dataDir, 'mail'))).toBe(true);
+  });
+
+  it('serves GET /api/dev/mail only to admins and to direct requests from this machine', async () => {
+    // From 127.0.0.1 with no forwarding header: this machine (how the tests read their mail).
+    expect((await api.get('/api/dev/mail')).status).toBe(200);
+    // Relayed by a proxy on this machine: someone else's request.
+    const relayedBy: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ];
+    for (const headers of relayedBy) {
+      const res = await api.get<{ message: string; data?: unknown }>('/api/dev/mail', { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.message).toMatch(/only for administrators/);
+      expect(res.body.data).toBeUndefined();
+    }
+    // No socket at all (not a local peer).
+    expect((await server.app.request('/api/dev/mail')).status).toBe(403);
+    // A member from elsewhere is refused; an admin from anywhere is served.
+    const relayed = { 'x-forwarded-for': '203.0.113.9' };
+    const member = await register();
+    expect((await api.get('/api/dev/mail', { token: member.token, headers: relayed })).status).toBe(
+      403,
+    );
+    const admin = await api.post<Session>('/api/admin/login', {
+      body: { email: 'admin@wayfarer.test', password: DEMO_PASSWORD },
+    });
+    expect(admin.status).toBe(200);
+    const asAdmin = await api.get<{ data: unknown[] }>('/api/dev/mail', {
+      token: admin.body.token,
+      headers: relayed,
+    });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.data.length).toBeGreaterThan(0);
   });
 });

@@ -207,6 +207,50 @@ describe('creating and managing gigs', () => {
       expect((await upload(gig.id, tokens.lucia, png())).status).toBe(200);
     expect((await upload(gig.id, tokens.lucia, png())).status).toBe(409);
   });
+
+  it('serves images of drafts and paused gigs to their owner and admins only, never cacheable', async () => {
+    const gig = await create('lucia', {
+      title: 'Sunrise shoot on the Ribeira',
+      service_id: 'photographer',
+      description: description('Before the crowds.'),
+    });
+    const uploaded = await upload(gig.id, tokens.lucia, png());
+    expect(uploaded.status).toBe(200);
+    const url = ((await uploaded.json()) as GigRes).gig.images[0]!;
+    const fetchAs = (who?: string) =>
+      server.request(url, { headers: who ? { authorization: `Bearer ${tokens[who]}` } : {} });
+    const expectPrivate = async (status: string) => {
+      for (const who of ['lucia', 'admin']) {
+        const res = await fetchAs(who);
+        expect(res.status, `${status}, ${who}`).toBe(200);
+        expect(res.headers.get('cache-control'), `${status}, ${who}`).toBe('private, no-store');
+      }
+      for (const who of [undefined, 'amara']) {
+        const res = await fetchAs(who);
+        expect(res.status, `${status}, ${who ?? 'guest'}`).toBe(404);
+        expect(res.headers.get('cache-control') ?? '').not.toMatch(/public/);
+      }
+    };
+    await expectPrivate('draft');
+
+    const publish = await api.patch(`/api/gigs/${gig.id}`, {
+      token: tokens.lucia,
+      body: { status: 'active', packages: [pkg('basic', 9000, 2)] },
+    });
+    expect(publish.status).toBe(200);
+    for (const who of [undefined, 'amara', 'lucia']) {
+      const res = await fetchAs(who);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+
+    const pause = await api.patch(`/api/gigs/${gig.id}`, {
+      token: tokens.lucia,
+      body: { status: 'paused' },
+    });
+    expect(pause.status).toBe(200);
+    await expectPrivate('paused');
+  });
 });
 
 describe('search, filters, sorting and pagination on a known data set', () => {

@@ -43,3 +43,48 @@ describe('rate limits on the account endpoints', () => {
     expect(registerResults[8]).toBe(429);
   });
 });
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const attempt = (api: ReturnType<typeof client>, forwardedFor: string, i: number) =>
+    api
+      .post('/api/password/email', {
+        body: { email: `nobody${i}@example.com` },
+        headers: { 'x-forwarded-for': forwardedFor },
+      })
+      .then((res) => res.status);
+
+  it('ignores X-Forwarded-For by default: a client cannot pick its own address', async () => {
+    const server = await startTestServer({ RATE_LIMIT_PER_IP: '2', SEED_DEMO: 'false' });
+    try {
+      const api = client(server);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await attempt(api, `203.0.113.${i}`, i));
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with TRUST_PROXY=true keeps limits per forwarded client, by the address the proxy saw', async () => {
+    const server = await startTestServer({
+      RATE_LIMIT_PER_IP: '2',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const api = client(server);
+      // Two clients behind the balancer: each has its own budget.
+      expect([
+        await attempt(api, '198.51.100.1', 1),
+        await attempt(api, '198.51.100.1', 2),
+      ]).toEqual([200, 200]);
+      expect(await attempt(api, '198.51.100.1', 3)).toBe(429);
+      expect(await attempt(api, '198.51.100.2', 4)).toBe(200);
+      // A client writing its own X-Forwarded-For only adds entries to the left of the one the
+      // proxy appends: still the same client.
+      expect(await attempt(api, '10.9.9.9, 198.51.100.1', 5)).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userDbName } from '../src/couch/userdb';
 import { client, latestMail, linkIn, newAccount, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -133,6 +134,63 @@ describe('wishlists and the project box', () => {
     expect(publicLists.status).toBe(200);
     expect(publicLists.body.data.map((w) => w.name)).toEqual(['Kyoto food']);
     expect((await api.get('/api/user/nobody_like_this/wishlists')).status).toBe(404);
+  });
+
+  it("refuses a wishlist item whose picture is not one of the app's images or an https URL", async () => {
+    const session = (await api.post<Session>('/api/register', { body: newAccount() })).body;
+    expect(
+      (
+        await put(session.token, 'wishlist:pics', {
+          type: 'wishlist',
+          name: 'Pictures',
+          visibility: 'public',
+          created_at: now(),
+          updated_at: now(),
+        })
+      ).status,
+    ).toBe(201);
+    const item = (ref: string, image: unknown) => ({
+      type: 'wishlist_item',
+      list_id: 'wishlist:pics',
+      kind: 'gig',
+      ref,
+      title: 'A gig',
+      image,
+      added_at: now(),
+    });
+    for (const [ref, image] of [
+      ['g1', 'javascript:alert(document.cookie)'],
+      ['g2', 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+'],
+      ['g3', 'http://plain.example.com/a.jpg'],
+      ['g4', '/api/user'],
+    ] as const) {
+      const res = await put(session.token, `wishitem:wishlist:pics:gig:${ref}`, item(ref, image));
+      expect(res.status, image).toBe(403);
+      // validate_doc_update's reason (the gateway passes CouchDB's refusal on).
+      expect(JSON.stringify(await res.json()), image).toMatch(/own image paths or an https URL/);
+    }
+    // The pictures the app writes, and https ones, are stored.
+    for (const [ref, image] of [
+      ['g5', '/api/gigs/Ab3_x-9/images/0a1b2c3d4e5f'],
+      ['g6', `/api/files/avatar/${session.user.id}?v=abc123`],
+      ['g7', 'https://images.example.com/kyoto.jpg'],
+    ] as const) {
+      const res = await put(session.token, `wishitem:wishlist:pics:gig:${ref}`, item(ref, image));
+      expect(res.status, image).toBe(201);
+    }
+    // One stored before pictures were checked (written here as the server) is not handed out.
+    await server.deps.couch.server
+      .use(userDbName(server.deps.couch, session.user.id))
+      .insert({ _id: 'wishitem:wishlist:pics:gig:old', ...item('old', 'javascript:alert(1)') });
+    const lists = (await me(session.token)).wishlists as {
+      items: { ref: string; image: string | null }[];
+    }[];
+    expect(Object.fromEntries(lists[0]!.items.map((i) => [i.ref, i.image]).sort())).toEqual({
+      g5: '/api/gigs/Ab3_x-9/images/0a1b2c3d4e5f',
+      g6: `/api/files/avatar/${session.user.id}?v=abc123`,
+      g7: 'https://images.example.com/kyoto.jpg',
+      old: null,
+    });
   });
 
   it('GET /api/projectbox lists the entries of the user database, newest first', async () => {

@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  HTTPS_IMAGE_URL,
+  isWishlistImage,
+  OWN_IMAGE_PATH,
+  wishlistImageSchema,
+} from '../../api/src/schemas/userdata';
 import { runMap, runValidate } from '../src/testing';
 import { source } from './helpers';
 
@@ -248,5 +254,60 @@ describe('userdb/app/views/messages_by_conversation/map.js', () => {
       }),
     ).toEqual([[['conv:a:b', now], { status: 'delivered', from_me: true }]]);
     expect(runMap(map, { type: 'message', status: 'pending', created_at: now })).toEqual([]);
+  });
+});
+
+describe('wishlist item pictures', () => {
+  const good = [
+    '/api/gigs/AbC-12_x/images/0a1b2c3d4e5f',
+    '/api/files/avatar/0123456789abcdef01234567?v=3f2a1b0c9d8e',
+    '/api/files/avatar/0123456789abcdef01234567',
+    'https://images.example.com/photos/kyoto.jpg',
+    'https://cdn.example.org:8443/a/b.webp?w=400&h=300',
+  ];
+  const bad = [
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' https://images.example.com/a.jpg',
+    'http://images.example.com/a.jpg',
+    'data:image/svg+xml;base64,PHN2Zy8+',
+    'https://user:pass@images.example.com/a.jpg',
+    'https://images.example.com/a.jpg" onerror="alert(1)',
+    'https://images.example.com/<script>',
+    '//evil.example.com/a.jpg',
+    '/api/user',
+    '/api/gigs/abc/images/def/../../../admin',
+    '/api/files/cv/0123456789abcdef01234567?v=1',
+    '/logout',
+    `https://images.example.com/${'a'.repeat(480)}`,
+    '',
+    42,
+  ];
+
+  it('accepts the app own image paths and https URLs, nothing else', () => {
+    for (const image of good) expect(run({ ...item, image }), image).toBeNull();
+    for (const image of bad) {
+      expect(run({ ...item, image })?.forbidden, String(image)).toBe(
+        "image must be one of the app's own image paths or an https URL.",
+      );
+    }
+    expect(run({ ...item, image: null })).toBeNull();
+  });
+
+  it('agrees with the shared schema the API and the web app use', () => {
+    for (const image of [...good, ...bad]) {
+      expect(isWishlistImage(image), String(image)).toBe(run({ ...item, image }) === null);
+      expect(wishlistImageSchema.safeParse(image).success, String(image)).toBe(
+        run({ ...item, image }) === null,
+      );
+    }
+    // The same patterns, character for character.
+    for (const [name, pattern] of [
+      ['OWN_IMAGE_PATH', OWN_IMAGE_PATH],
+      ['HTTPS_IMAGE_URL', HTTPS_IMAGE_URL],
+    ] as const) {
+      const literal = new RegExp(`var ${name} = /(.+)/;`).exec(validate)?.[1];
+      expect(literal, name).toBe(pattern.source);
+    }
   });
 });

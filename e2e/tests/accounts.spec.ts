@@ -1,9 +1,10 @@
 // Accounts end to end on the real app (issue 3): registration, verification by the mailed link,
 // onboarding, logout, remembered login, password change and reset, account deletion, and the
 // route guards. Mail is read from the development outbox (GET /api/dev/mail).
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { unique } from '../support/members';
+import { createMember, unique } from '../support/members';
 
 const DEMO_PASSWORD = 'wayfarer-demo';
 /** A 1×1 PNG: the server checks uploads by their content. */
@@ -12,6 +13,8 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 const DAY_S = 86_400;
+/** A minimal PDF: the server checks a CV by its first bytes. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 interface Mail {
   id: string;
@@ -241,6 +244,63 @@ test('a wrong password shows the server error by the email field', async ({ page
   await expect(emailField).not.toHaveAttribute('aria-invalid', 'true');
 });
 
+test('a member downloads their own CV, which a plain link could not fetch', async ({
+  page,
+  baseURL,
+}) => {
+  const password = 'a-good-password';
+  const member = await createMember(page.request, { name: 'Cv Owner', password, prefix: 'cv' });
+  await signInWithCookie(page, baseURL, member.email, password);
+  await page.goto('/customer/customer-profile-settings');
+  const cvForm = page.locator('form', { has: page.getByLabel('Choose a PDF') });
+  await cvForm.getByLabel('Choose a PDF').setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await cvForm.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Your CV was uploaded.')).toBeVisible();
+
+  const places: [string, string][] = [
+    ['/customer/customer-profile-settings', 'Download your current CV'],
+    ['/profile/info', 'Download CV (PDF)'],
+  ];
+  for (const [path, name] of places) {
+    await page.goto(path);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('cv.pdf');
+    expect((await readFile(await download.path())).equals(PDF)).toBe(true);
+  }
+  // The file's address alone (no session) gets nothing.
+  const me = await page.request.get('/api/user', {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  const { user } = (await me.json()) as { user: { cv: string } };
+  const anonymous = await page.request.get(user.cv, { headers: { authorization: '' } });
+  expect(anonymous.status()).toBe(401);
+});
+
+test('registering an address that has an account shows a neutral error by the email field', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Not Sofia');
+  await page.getByLabel('Email').fill('sofia@wayfarer.test');
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+  await page.getByLabel('Confirm password').fill('a-good-password');
+  await page.getByRole('radio', { name: /Customer/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText(
+      'We could not create an account with this email address. If you already have an account, log in or reset your password.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
 test('a guest opening /profile logs in and comes back to /profile', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
@@ -333,6 +393,8 @@ test('the development mail page lists mail with working links', async ({ page, r
     data: { email: 'daniel@wayfarer.test' },
   });
   expect(sent.status()).toBe(200);
+  // The mail is sent after the answer (the answer must not tell whether the account exists).
+  await mailedLink(request, 'daniel@wayfarer.test', '/password/reset/');
   await page.goto('/');
   await page.getByRole('link', { name: 'Developer mail' }).click();
   await expect(page).toHaveURL(/\/dev\/mail$/);

@@ -42,3 +42,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ CORS_ORIGINS: 'https://a.example, nope' })).toThrow(/CORS_ORIGINS/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default; true is one proxy, a number is that many', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: 'sometimes' })).toThrow(/TRUST_PROXY: must be true/);
+  });
+});

@@ -174,6 +174,44 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(60),
   ),
+  /**
+   * Password hashes (scrypt, on libuv's thread pool, which file and DNS work share) computed at
+   * once. Unset: the number of cores less one, at least 1, at most the pool size less one.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().optional(),
+  ),
+  /** Password hashes waiting for a slot; beyond that a login or register is answered 503. */
+  PASSWORD_HASH_QUEUE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(32)),
+  /** Longest wait for a hashing slot, in milliseconds, before a 503 with Retry-After. */
+  PASSWORD_HASH_WAIT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(2000),
+  ),
+  /**
+   * Proxies (load balancers) in front of the API whose `X-Forwarded-For` is believed: `false`
+   * (default) uses the peer address; `true` is one proxy; a number is that many. The client is
+   * the entry that many places from the right (what the outermost proxy saw); entries left of it
+   * are the client's own and never used.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const value = (v ?? 'false').trim().toLowerCase();
+        if (['false', 'no', '0'].includes(value)) return 0;
+        if (['true', 'yes'].includes(value)) return 1;
+        if (/^[1-9]$/.test(value)) return Number(value);
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be true, false or the number of proxies (1 to 9)',
+        });
+        return z.NEVER;
+      }),
+  ),
   /** Built web app served by the API. Defaults to web/dist in this repo. */
   WEB_DIST: optionalString,
 });

@@ -79,3 +79,25 @@ export function contactConfirmationMail(to: string, name: string, subject: strin
     html: layout('We received your message', lines),
   };
 }
+
+/**
+ * To the owner of an address someone tried to register again. Says nothing about the account
+ * (whoever registered may not own the address; only its owner reads this).
+ */
+export function registrationAttemptMail(to: string, loginUrl: string, resetUrl: string): Mail {
+  const lines = [
+    'Hello,',
+    'Someone just tried to create a Wayfarer Market account with this email address. It already has an account, so no new one was made.',
+    'If it was you, log in, or reset your password if you forgot it.',
+    'If it was not you, ignore this mail: nothing was changed.',
+  ];
+  return {
+    to,
+    subject: 'Someone tried to register with your email address',
+    text: `${lines.join('\n\n')}\n\nLog in: ${loginUrl}\nReset your password: ${resetUrl}\n\nWayfarer Market`,
+    html: layout('Someone tried to register with your email address', lines, {
+      label: 'Log in',
+      url: loginUrl,
+    }),
+  };
+}

@@ -107,6 +107,28 @@ export async function latestMail(server: TestServer, to: string) {
   return data.find((m) => m.to === to);
 }
 
+/**
+ * The newest mail to an address with this subject, waiting (up to 10 s) for it: some mail is sent
+ * after the answer (password reset, registration attempts), so it may not be there yet.
+ */
+export async function waitForMail(server: TestServer, to: string, subject: string | RegExp) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await server.request('/api/dev/mail');
+    const { data } = (await res.json()) as {
+      data: { to: string; subject: string; text: string; html: string }[];
+    };
+    const mail = data.find(
+      (m) =>
+        m.to === to &&
+        (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)),
+    );
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${String(subject)}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The first link in a mail's text that points at the app. */
 export function linkIn(text: string): URL {
   const match = /(https?:\/\/\S+)/.exec(text);

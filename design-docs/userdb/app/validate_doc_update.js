@@ -38,6 +38,14 @@ function (newDoc, oldDoc, userCtx) {
     }
   }
 
+  // A wishlist item's picture: the app's own image paths (a gig's image, a member's avatar) or
+  // an https URL. The same patterns as api/src/schemas/wishlist-image.ts (a test compares them).
+  var OWN_IMAGE_PATH = /^\/api\/(?:gigs\/[A-Za-z0-9_-]{1,64}\/images\/[A-Za-z0-9_-]{1,64}|files\/avatar\/[A-Za-z0-9_-]{1,64}(?:\?v=[A-Za-z0-9_-]{1,64})?)$/;
+  var HTTPS_IMAGE_URL = /^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~!$&*+,;=:@%/-]*)?(?:\?[A-Za-z0-9._~!$&*+,;=:@%/?-]*)?$/;
+  function isWishlistImage(value) {
+    return typeof value === 'string' && value.length <= 500 && (OWN_IMAGE_PATH.test(value) || HTTPS_IMAGE_URL.test(value));
+  }
+
   var SERVER_TYPES = ['notification', 'order_mirror', 'conversation'];
   var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox', 'read_marker'];
   var RELATIONS = ['saved', 'posted', 'applied', 'joined'];
@@ -129,7 +137,9 @@ function (newDoc, oldDoc, userCtx) {
     if (newDoc._id !== 'wishitem:' + newDoc.list_id + ':' + newDoc.kind + ':' + newDoc.ref) {
       deny('A wishlist item id is wishitem:<list_id>:<kind>:<ref>.');
     }
-    if (newDoc.image !== undefined && newDoc.image !== null && !isString(newDoc.image, 1, 500)) deny('image must be a URL.');
+    if (newDoc.image !== undefined && newDoc.image !== null && !isWishlistImage(newDoc.image)) {
+      deny("image must be one of the app's own image paths or an https URL.");
+    }
     requireDate('added_at');
     return;
   }

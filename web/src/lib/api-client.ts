@@ -190,18 +190,23 @@ export function endSessionAfter401(): void {
   if (wasLoggedIn) for (const listener of unauthorizedListeners) listener();
 }
 
-export async function apiRequest<T>(
+/**
+ * Sends a request with the session's token: refreshed first when it is about to expire, and once
+ * more after a 401; a 401 that stands ends the session. Resolves with the response as it is.
+ */
+async function sendWithSession(
   method: string,
   path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+  body: unknown,
+  options: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const url = buildUrl(path, options.query);
   const useSession = !options.skipRefresh;
 
   const send = async (token: string | null): Promise<Response> => {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { Accept: accept, ...options.headers };
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -232,17 +237,39 @@ export async function apiRequest<T>(
     }
     if (retryWith) response = await send(retryWith);
   }
+  if (response.status === 401 && token && useSession) endSessionAfter401();
+  return { response, token };
+}
 
+async function errorOf(response: Response): Promise<ApiError> {
   const parsed = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401 && token && useSession) endSessionAfter401();
-    const error = toApiError(response.status, parsed.ok ? parsed.value : parsed.text);
-    error.retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-    throw error;
-  }
+  const error = toApiError(response.status, parsed.ok ? parsed.value : parsed.text);
+  error.retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  return error;
+}
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { response } = await sendWithSession(method, path, body, options, 'application/json');
+  if (!response.ok) throw await errorOf(response);
+  const parsed = await readBody(response);
   // A 2xx that is not JSON (an HTML fallback page, a proxy) is not the answer the caller typed.
   if (!parsed.ok) throw new ApiError(response.status, GENERIC_ERROR_MESSAGE, {}, parsed.text);
   return parsed.value as T;
+}
+
+/**
+ * GET a file the server gives only to the signed-in member (a CV): with the bearer token, which
+ * a plain link or <img> cannot send. Errors are ApiErrors as for JSON requests.
+ */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const { response } = await sendWithSession('GET', path, undefined, options, '*/*');
+  if (!response.ok) throw await errorOf(response);
+  return response.blob();
 }
 
 export const api = {

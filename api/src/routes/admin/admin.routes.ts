@@ -1,8 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { currentAuth, requireAuth, requirePermission } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
+import { readUploadedFile } from '../../lib/multipart';
 import { parseQuery, readJson } from '../../lib/validation';
 import {
   adminUserPatchSchema,
@@ -92,15 +93,11 @@ export function adminRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
     .post('/blog/:slug/cover', async (c) => {
-      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Upload the image as multipart/form-data in a field named "file".');
-      }
-      const file = (await c.req.parseBody()).file;
-      if (!(file instanceof File))
-        throw ValidationError.field('file', 'Choose an image to upload.');
-      if (file.size > 2 * 1024 * 1024)
-        throw new AppError(413, 'The image is too large: the limit is 2 MB.');
-      const data = Buffer.from(await file.arrayBuffer());
+      const data = await readUploadedFile(c, {
+        noun: 'image',
+        maxBytes: 2 * 1024 * 1024,
+        limitLabel: '2 MB',
+      });
       const type = detectType(data);
       if (!type || !IMAGE_TYPES.includes(type))
         throw new AppError(415, 'The cover must be a PNG, JPEG or WebP image.');

@@ -13,6 +13,7 @@ import type {
 } from '../../schemas';
 import type { BlogDoc, ServiceDoc } from '../content/content.service';
 import { describeAgent, getUser, removeAccount, saveUser } from '../users/accounts.service';
+import { invalidateActiveServices } from '../services/services.service';
 import { userKey, type UserDoc } from '../users/users.model';
 import { toUser } from '../users/users.view';
 
@@ -388,6 +389,7 @@ export async function createService(deps: Deps, actor: UserDoc, input: ServiceIn
       throw ValidationError.field('name', 'A service with a similar name exists.');
     throw error;
   }
+  invalidateActiveServices(deps.couch);
   await audit(deps, actor, 'service.create', doc._id, null, input);
   return serviceView(doc as unknown as ServiceDoc, 0);
 }
@@ -421,6 +423,7 @@ export async function updateService(deps: Deps, actor: UserDoc, id: string, inpu
       throw conflict('This service was changed meanwhile. Reload and try again.');
     throw error;
   }
+  invalidateActiveServices(deps.couch);
   await audit(deps, actor, 'service.update', doc._id, before, input);
   return serviceView(next, await gigCount(deps, id));
 }
@@ -434,6 +437,7 @@ export async function deleteService(deps: Deps, actor: UserDoc, id: string) {
     );
   }
   await deps.couch.db('catalog').destroy(doc._id, doc._rev);
+  invalidateActiveServices(deps.couch);
   await audit(deps, actor, 'service.delete', doc._id, { name: doc.name, status: doc.status }, null);
 }
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { parseQuery, readJson } from '../../lib/validation';
 import { contactMessageSchema, paginationQuerySchema } from '../../schemas';
-import { clientOf } from '../auth/auth.routes';
+import { clientOf } from '../../lib/client';
 import * as content from './content.service';
 
 /** Public content: service pages, the contact form and the blog. */
@@ -10,7 +10,7 @@ export function contentRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/services/:id', async (c) => c.json(await content.getService(deps, c.req.param('id'))))
     .post('/contact', async (c) => {
-      const client = clientOf(c);
+      const client = clientOf(c, deps.env);
       await deps.rateLimits.hit('contact', { ip: client.ip });
       const input = await readJson(c, contactMessageSchema);
       await deps.rateLimits.hit('contact', { address: input.email });

@@ -6,8 +6,9 @@ import {
   requireVerified,
 } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
+import { readUploadedFile } from '../../lib/multipart';
 import { parseQuery, readJson } from '../../lib/validation';
 import {
   GIG_IMAGE_MAX_BYTES,
@@ -15,7 +16,7 @@ import {
   gigPatchSchema,
   gigSearchSchema,
 } from '../../schemas';
-import { clientOf } from '../auth/auth.routes';
+import { clientOf } from '../../lib/client';
 import { agentStats, countGigView } from './gig-stats.service';
 import * as gigs from './gigs.service';
 
@@ -30,7 +31,7 @@ export function gigRoutes(deps: AppDeps) {
     .get('/gigs/:id', async (c) => {
       const viewer = c.get('auth')?.user;
       const gig = await gigs.getGig(deps, c.req.param('id'), viewer);
-      countGigView(deps, gig, { userId: viewer?.id, address: clientOf(c).ip });
+      countGigView(deps, gig, { userId: viewer?.id, address: clientOf(c, deps.env).ip });
       return c.json({ gig });
     })
     .patch('/gigs/:id', requireAuth, async (c) => {
@@ -44,15 +45,11 @@ export function gigRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
     .post('/gigs/:id/images', requireAuth, async (c) => {
-      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Upload the image as multipart/form-data in a field named "file".');
-      }
-      const file = (await c.req.parseBody()).file;
-      if (!(file instanceof File))
-        throw ValidationError.field('file', 'Choose an image to upload.');
-      if (file.size > GIG_IMAGE_MAX_BYTES)
-        throw new AppError(413, 'The image is too large: the limit is 2 MB.');
-      const data = Buffer.from(await file.arrayBuffer());
+      const data = await readUploadedFile(c, {
+        noun: 'image',
+        maxBytes: GIG_IMAGE_MAX_BYTES,
+        limitLabel: '2 MB',
+      });
       const type = detectType(data);
       if (!type || !IMAGE_TYPES.includes(type))
         throw new AppError(415, 'The image must be a PNG, JPEG or WebP file.');
@@ -79,8 +76,13 @@ export function gigRoutes(deps: AppDeps) {
       );
       c.header('Content-Type', image.contentType);
       c.header('X-Content-Type-Options', 'nosniff');
-      // An image id is never reused: a changed image has a new URL.
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      // An image id is never reused: a changed image has a new URL, so an active gig's images
+      // are cached for good. A draft's or paused gig's are its owner's and admins' only: no
+      // cache may keep them (nor serve them to someone else).
+      c.header(
+        'Cache-Control',
+        image.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      );
       return c.body(new Uint8Array(image.data));
     })
     .get('/agent/gigs', requireAuth, requirePermission('gig.create'), async (c) =>

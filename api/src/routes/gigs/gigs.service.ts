@@ -297,6 +297,8 @@ export async function readImage(
   return {
     data: await deps.couch.db('catalog').attachment.get(doc._id, `image-${imageId}`),
     contentType: image.content_type,
+    /** Anyone may see it (an active gig's): shared caches may keep it. */
+    isPublic: doc.status === 'active',
   };
 }
 

@@ -25,3 +25,8 @@ export function listActiveServices(couch: Couch): Promise<ServiceSummary[]> {
   }
   return cache.get();
 }
+
+/** After this process wrote a service: its next read of the list loads it again. */
+export function invalidateActiveServices(couch: Couch): void {
+  caches.get(couch)?.invalidate();
+}

@@ -2,9 +2,15 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { deleteUserDb, ensureUserDb, userDbName } from '../../couch/userdb';
+import { inBackground } from '../../lib/background';
 import { AppError, ValidationError, forbidden, notFound } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
-import { passwordChangedMail, passwordResetMail, verificationMail } from '../../mail/templates';
+import {
+  passwordChangedMail,
+  passwordResetMail,
+  registrationAttemptMail,
+  verificationMail,
+} from '../../mail/templates';
 import { createSession, listSessionIds, sessionIdOf, type SessionDoc } from '../../auth/sessions';
 import { issueAccessToken } from '../../auth/tokens';
 import type {
@@ -14,7 +20,7 @@ import type {
   UpdateProfileRequest,
 } from '../../schemas';
 import { emailKey, tagnameKey, userKey, type UserDoc } from './users.model';
-import { createUser, findUserByEmail } from './users.service';
+import { createUser, EmailTakenError, findUserByEmail } from './users.service';
 import { toUser } from './users.view';
 import { notify } from '../notifications/notifications.service';
 
@@ -71,17 +77,36 @@ export async function sendVerificationMail(deps: Deps, user: UserDoc): Promise<v
   await deps.mailer.send(verificationMail(user.email, user.full_name, verificationUrl(deps, user)));
 }
 
+/**
+ * Creates the account. An address that has one gets an answer that does not say so (the address
+ * may not be the caller's): the same 422 whatever the account, after the same password hash as a
+ * new account (made before the address is checked), and its owner is mailed, after the answer,
+ * that someone tried.
+ */
 export async function register(
   deps: Deps,
   input: RegisterRequest,
   client: Client,
 ): Promise<SessionResponse> {
-  const user = await createUser(deps.couch, {
-    email: input.email,
-    password: input.password,
-    role: input.role,
-    full_name: input.full_name,
-  });
+  const passwordHash = await hashPassword(input.password);
+  let user: UserDoc;
+  try {
+    user = await createUser(deps.couch, {
+      email: input.email,
+      password_hash: passwordHash,
+      role: input.role,
+      full_name: input.full_name,
+    });
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      const to = input.email.trim().toLowerCase();
+      const base = deps.publicUrl();
+      inBackground(deps.logger, 'the registration-attempt mail', () =>
+        deps.mailer.send(registrationAttemptMail(to, `${base}/login`, `${base}/password/reset`)),
+      );
+    }
+    throw error;
+  }
   await ensureUserDb(deps.couch, user.id);
   await sendVerificationMail(deps, user);
   await notify(deps, user.id, {
@@ -261,8 +286,17 @@ interface ResetDoc {
   used_at: string | null;
 }
 
-/** Always resolves the same way, whether or not the address has an account. */
-export async function sendPasswordReset(deps: Deps, email: string): Promise<void> {
+/**
+ * Starts the password-reset mail and returns at once: the lookup, the token and the mail exist
+ * only for an address with an account, so an answer that waited for them would take longer for
+ * those and tell which addresses have one. Failures are logged.
+ */
+export function requestPasswordReset(deps: Deps, email: string): void {
+  inBackground(deps.logger, 'the password-reset mail', () => sendPasswordReset(deps, email));
+}
+
+/** The reset token and its mail, when the address has an active account. */
+async function sendPasswordReset(deps: Deps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.couch, email);
   if (!user || user.status === 'suspended') return;
   const token = randomBytes(32).toString('base64url');
@@ -301,6 +335,8 @@ export async function resetPassword(
   ) {
     throw invalid;
   }
+  // Hashed before the token is spent: a hash shed in a burst (503) leaves the link usable.
+  const passwordHash = await hashPassword(input.password);
   // Spend the token first: of two concurrent uses, CouchDB's revision check lets one through.
   try {
     await deps.couch.db('users').insert({ ...doc, used_at: new Date().toISOString() } as never);
@@ -312,7 +348,7 @@ export async function resetPassword(
   if (!user) throw invalid;
   await saveUser(deps, {
     ...user,
-    password_hash: await hashPassword(input.password),
+    password_hash: passwordHash,
     session_version: user.session_version + 1,
     // Reading the mailed link proves the address.
     email_verified_at: user.email_verified_at ?? new Date().toISOString(),

@@ -1,5 +1,10 @@
 import type { Couch } from '../../couch/connect';
-import type { ProjectBoxEntry, Wishlist, WishlistItem } from '../../schemas';
+import {
+  isWishlistImage,
+  type ProjectBoxEntry,
+  type Wishlist,
+  type WishlistItem,
+} from '../../schemas';
 import { docsOfType } from '../notifications/notifications.service';
 
 interface WishlistDoc {
@@ -48,7 +53,8 @@ export async function wishlistsOf(
           kind: item.kind,
           ref: item.ref,
           title: item.title,
-          image: item.image ?? null,
+          // Stored before images were checked, a picture that is not safe to show is left out.
+          image: isWishlistImage(item.image) ? item.image : null,
           added_at: item.added_at,
         }))
         .sort((a, b) => b.added_at.localeCompare(a.added_at)),

@@ -2,8 +2,10 @@ import { Hono, type Context } from 'hono';
 import { currentAuth, requireAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import { isNotFound } from '../../couch/errors';
-import { AppError, notFound, ValidationError } from '../../lib/errors';
+import { noStore } from '../../lib/cache-control';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
+import { readUploadedFile } from '../../lib/multipart';
 import { parseOrThrow, readJson } from '../../lib/validation';
 import {
   changePasswordSchema,
@@ -13,6 +15,7 @@ import {
   updateTagnameSchema,
 } from '../../schemas';
 import * as accounts from './accounts.service';
+import { mayReadCv } from './cv-access';
 import type { UserDoc } from './users.model';
 import { tagnameKey, userKey } from './users.model';
 import { toPublicUser, toUser } from './users.view';
@@ -37,18 +40,12 @@ export function userRoutes(deps: AppDeps) {
   const upload = (kind: 'avatar' | 'cv') =>
     async function handler(c: Context<AppEnv>) {
       const { user } = currentAuth(c);
-      const type = c.req.header('content-type') ?? '';
-      if (!type.startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Upload the file as multipart/form-data in a field named "file".');
-      }
-      const body = await c.req.parseBody();
-      const file = body.file;
-      if (!(file instanceof File)) throw ValidationError.field('file', 'Choose a file to upload.');
       const limit = accounts.FILE_LIMITS[kind];
-      if (file.size > limit.maxBytes) {
-        throw new AppError(413, `The file is too large: the limit is ${limit.label}.`);
-      }
-      const data = Buffer.from(await file.arrayBuffer());
+      const data = await readUploadedFile(c, {
+        noun: 'file',
+        maxBytes: limit.maxBytes,
+        limitLabel: limit.label,
+      });
       const detected = detectType(data);
       const allowed = kind === 'avatar' ? IMAGE_TYPES : ['application/pdf'];
       if (!detected || !allowed.includes(detected)) {
@@ -64,7 +61,7 @@ export function userRoutes(deps: AppDeps) {
     };
 
   return new Hono<AppEnv>()
-    .get('/user', requireAuth, async (c) => {
+    .get('/user', noStore, requireAuth, async (c) => {
       const { user } = currentAuth(c);
       const [count, wishlists] = await Promise.all([
         unreadNotificationCount(deps.couch, user.id),
@@ -85,23 +82,23 @@ export function userRoutes(deps: AppDeps) {
       if (!user || user.status !== 'active') throw notFound('No member has this tagname.');
       return c.json({ data: await wishlistsOf(deps.couch, user.id, { publicOnly: true }) });
     })
-    .patch('/user', requireAuth, async (c) => {
+    .patch('/user', noStore, requireAuth, async (c) => {
       const input = await readJson(c, updateProfileSchema);
       const saved = await accounts.updateProfile(deps, currentAuth(c).user, input);
       return c.json({ user: toUser(saved) });
     })
-    .delete('/user', requireAuth, async (c) => {
+    .delete('/user', noStore, requireAuth, async (c) => {
       const input = await readJson(c, deleteAccountSchema);
       await accounts.deleteAccount(deps, currentAuth(c).user, input.password);
       return c.body(null, 204);
     })
-    .put('/user/password', requireAuth, async (c) => {
+    .put('/user/password', noStore, requireAuth, async (c) => {
       const input = await readJson(c, changePasswordSchema);
       const { user, session } = currentAuth(c);
       await accounts.changePassword(deps, user, session, input);
       return c.json({ message: 'Your password was changed. Your other devices were signed out.' });
     })
-    .put('/user/tagname', requireAuth, async (c) => {
+    .put('/user/tagname', noStore, requireAuth, async (c) => {
       const input = await readJson(c, updateTagnameSchema);
       const saved = await accounts.setTagname(deps, currentAuth(c).user, input.tagname);
       return c.json({ user: toUser(saved) });
@@ -112,8 +109,8 @@ export function userRoutes(deps: AppDeps) {
       });
       return c.json(await accounts.tagnameAvailability(deps, currentAuth(c).user, tagname));
     })
-    .post('/user/avatar', requireAuth, upload('avatar'))
-    .post('/user/cv', requireAuth, upload('cv'))
+    .post('/user/avatar', noStore, requireAuth, upload('avatar'))
+    .post('/user/cv', noStore, requireAuth, upload('cv'))
     .get('/user/:tagname', async (c) => {
       const user = await userByTagname(deps, c.req.param('tagname'));
       if (!user || user.status !== 'active') throw notFound('No member has this tagname.');
@@ -122,16 +119,29 @@ export function userRoutes(deps: AppDeps) {
     .get('/files/:kind/:userId', async (c) => {
       const kind = c.req.param('kind');
       if (kind !== 'avatar' && kind !== 'cv') throw notFound();
-      const file = await accounts.readFile(deps, kind, c.req.param('userId'));
+      const ownerId = c.req.param('userId');
+      // Avatars are public; a CV is its owner's and admins' (see cv-access.ts), decided before
+      // the file is read, so nobody else learns whether there is one.
+      if (kind === 'cv') {
+        const viewer = c.get('auth')?.user;
+        if (!viewer) throw unauthorized('Log in to download this CV.');
+        if (!(await mayReadCv(deps, viewer, ownerId)))
+          throw forbidden('Only its owner and administrators can download this CV.');
+      }
+      const file = await accounts.readFile(deps, kind, ownerId);
       c.header('Content-Type', file.contentType);
       c.header('X-Content-Type-Options', 'nosniff');
       c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      // The URL carries the version, so a new upload gets a new URL.
-      c.header(
-        'Cache-Control',
-        c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-      if (kind === 'cv') c.header('Content-Disposition', 'attachment; filename="cv.pdf"');
+      if (kind === 'cv') {
+        c.header('Cache-Control', 'private, no-store');
+        c.header('Content-Disposition', 'attachment; filename="cv.pdf"');
+      } else {
+        // The URL carries the version, so a new upload gets a new URL.
+        c.header(
+          'Cache-Control',
+          c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      }
       return c.body(new Uint8Array(file.data));
     });
 }

@@ -6,11 +6,14 @@ import { hashPassword } from '../../lib/password';
 import type { Role } from '../../schemas';
 import { emailKey, tagnameKey, userKey, type UserDoc } from './users.model';
 
-export interface NewUser {
+export type NewUser = NewUserFields &
+  /** The password, hashed here, or its hash when the caller made it already. */
+  ({ password: string } | { password_hash: string });
+
+interface NewUserFields {
   /** Fixed id (demo data); a random one otherwise. */
   id?: string;
   email: string;
-  password: string;
   role: Role;
   full_name: string;
   tagname?: string | null;
@@ -24,6 +27,21 @@ export interface NewUser {
 export const newUserId = () => randomBytes(12).toString('hex');
 
 /**
+ * The answer to a registration whose address has an account. It does not say so: the address
+ * may be someone else's (the owner is told by mail instead, see accounts.register).
+ */
+export const EMAIL_UNAVAILABLE_MESSAGE =
+  'We could not create an account with this email address. If you already have an account, log in or reset your password.';
+
+/** The email address is claimed by another account. */
+export class EmailTakenError extends ValidationError {
+  constructor() {
+    super({ email: [EMAIL_UNAVAILABLE_MESSAGE] });
+    this.name = 'EmailTakenError';
+  }
+}
+
+/**
  * Creates an account. Email and tagname are claimed first with reservation documents whose ids
  * are the normalised values, so two concurrent registrations cannot both win: CouchDB accepts
  * exactly one create of an id. A failed step releases what was claimed.
@@ -34,7 +52,7 @@ export async function createUser(couch: Couch, input: NewUser): Promise<UserDoc>
   const now = new Date().toISOString();
   const email = input.email.trim().toLowerCase();
   const claimed: { _id: string; _rev: string }[] = [];
-  const claim = async (docId: string, field: string, message: string) => {
+  const claim = async (docId: string, taken: () => ValidationError) => {
     try {
       const result = await users.insert({
         _id: docId,
@@ -44,20 +62,26 @@ export async function createUser(couch: Couch, input: NewUser): Promise<UserDoc>
       } as never);
       claimed.push({ _id: docId, _rev: result.rev });
     } catch (error) {
-      if (isConflict(error)) throw ValidationError.field(field, message);
+      if (isConflict(error)) throw taken();
       throw error;
     }
   };
   try {
-    await claim(emailKey(email), 'email', 'This email address is already registered.');
+    await claim(emailKey(email), () => new EmailTakenError());
     if (input.tagname)
-      await claim(tagnameKey(input.tagname), 'tagname', 'This tagname is already taken.');
+      await claim(tagnameKey(input.tagname), () =>
+        ValidationError.field('tagname', 'This tagname is already taken.'),
+      );
     const doc: UserDoc = {
       _id: userKey(id),
       type: 'user',
       id,
       email,
-      password_hash: await hashPassword(input.password),
+      password_hash:
+        'password_hash' in input
+          ? input.password_hash
+          : // Seeding and the admin CLI: nobody waits over HTTP, so it queues instead of a 503.
+            await hashPassword(input.password, { mayShed: false }),
       role: input.role,
       full_name: input.full_name.trim(),
       tagname: input.tagname ?? null,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { Avatar } from '@/components/ui/avatar';
+import { ProtectedFileLink } from '@/components/ui/protected-file-link';
 import { ApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/form';
 import type { User } from '@/types/api';
@@ -117,9 +118,9 @@ export function FileUpload({
         ) : (
           <div className="upload-current">
             {user.cv ? (
-              <a href={user.cv} target="_blank" rel="noreferrer">
-                View your current CV
-              </a>
+              <ProtectedFileLink href={user.cv} fileName="cv.pdf">
+                Download your current CV
+              </ProtectedFileLink>
             ) : (
               <span className="muted">No CV uploaded yet.</span>
             )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ProtectedFileLink } from '@/components/ui/protected-file-link';
 import type { PublicUser } from '@/types/api';
 import './profile.css';
 
@@ -54,9 +55,9 @@ export function ProfileInfo({ user, privateDetails }: ProfileInfoProps) {
             <Row label="Email (only you see this)">{privateDetails.email}</Row>
             <Row label="CV">
               {privateDetails.cv ? (
-                <a href={privateDetails.cv} target="_blank" rel="noreferrer">
-                  View CV (PDF)
-                </a>
+                <ProtectedFileLink href={privateDetails.cv} fileName="cv.pdf">
+                  Download CV (PDF)
+                </ProtectedFileLink>
               ) : (
                 <span className="muted">Not uploaded</span>
               )}

@@ -1,6 +1,7 @@
 // Wishlists and their items live in the user's database (one document per list, one per saved
 // item), so saving works offline and two devices adding to a list never conflict.
 import { useMemo } from 'react';
+import { isWishlistImage } from '@wayfarer/api/schemas/wishlist-image';
 import {
   LIMITS,
   nowIso,
@@ -109,7 +110,8 @@ export async function deleteWishlist(id: string): Promise<void> {
 export function saveToWishlist(listId: string, target: WishlistTarget): Promise<void> {
   const ref = target.ref.slice(0, LIMITS.itemRef);
   const id = wishlistItemId(listId, target.kind, ref);
-  const image = target.image?.slice(0, LIMITS.image) || null;
+  // The user database refuses any other picture (validate_doc_update): leave such a one out.
+  const image = isWishlistImage(target.image) ? target.image : null;
   return upsertLocalDoc<WishlistItemDoc>(id, (existing) =>
     existing
       ? undefined

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { isWishlistImage } from '@wayfarer/api/schemas/wishlist-image';
 import { Avatar } from '@/components/ui/avatar';
 import type { WishlistKind } from '@/lib/local-db-docs';
 import { itemHref, KIND_LABELS } from '../utils/item-link';
@@ -23,12 +24,15 @@ export function WishlistItems<T extends ItemView>({
     <ul className="wishlist-items">
       {items.map((item) => {
         const href = itemHref(item.kind, item.ref);
+        // The item was written by a device (or long ago): only a picture the app would write
+        // itself, or an https one, becomes an image source.
+        const image = isWishlistImage(item.image) ? item.image : null;
         const body = (
           <>
             {item.kind === 'user' ? (
-              <Avatar name={item.title} src={item.image} size={40} />
-            ) : item.image ? (
-              <img className="wishlist-thumb" src={item.image} alt="" width={40} height={40} />
+              <Avatar name={item.title} src={image} size={40} />
+            ) : image ? (
+              <img className="wishlist-thumb" src={image} alt="" width={40} height={40} />
             ) : (
               <span className="wishlist-thumb" aria-hidden="true" />
             )}
