@@ -5,6 +5,7 @@ import PouchDB from 'pouchdb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SyncState } from '@/stores/sync';
 import { LocalEngine, nextBackOff } from './local-db-engine';
+import { isPushed, LOCAL_INDEX, unreadNotificationsQuery } from './local-queries';
 
 // The engine on real PouchDB: the "server" is a second database on disk (the gateway speaks the
 // same replication protocol), so sync, the pending count and conflicts run for real.
@@ -117,5 +118,74 @@ describe('LocalEngine', () => {
     expect((await server.get('wishlist:f'))._id).toBe('wishlist:f');
     await engine.destroy();
     opened.splice(opened.indexOf(engine), 1);
+  });
+
+  it('keeps its local indexes on the device: never pushed, never pending', async () => {
+    const { engine, server, state } = setup();
+    await engine.open();
+    const notice = (n: number, readAt: string | null) => ({
+      _id: `notification:t:${n}`,
+      type: 'notification',
+      kind: 't',
+      title: `Notice ${n}`,
+      body: '',
+      link: '/',
+      created_at: `2026-01-01T00:00:0${n}.000Z`,
+      read_at: readAt,
+    });
+    await engine.db.bulkDocs([
+      notice(1, null),
+      notice(2, '2026-01-02T00:00:00.000Z'),
+      notice(3, null),
+    ]);
+    // The first query creates its index: a design document in the local database.
+    const unread = await engine.find<{ _id: string }>(
+      LOCAL_INDEX.notificationsUnread,
+      unreadNotificationsQuery(),
+    );
+    expect(unread.map((doc) => doc._id)).toEqual(['notification:t:3', 'notification:t:1']);
+    const local = await engine.db.allDocs({ startkey: '_design/', endkey: '_design/\ufff0' });
+    expect(local.rows.map((row) => row.id)).toEqual(['_design/idx-notification-unread']);
+    expect(await engine.countPending()).toBe(3);
+
+    engine.startSync();
+    await vi.waitFor(async () => expect((await server.allDocs()).rows).toHaveLength(3), {
+      timeout: 5000,
+    });
+    await vi.waitFor(() => expect(state.pending).toBe(0), { timeout: 5000 });
+    await vi.waitFor(() => expect(state.status).toBe('online'), { timeout: 5000 });
+    expect(state.error ?? null).toBeNull();
+    // A logout's one-off push leaves it here too.
+    await engine.db.put(notice(4, null));
+    expect(await engine.flush()).toBe(true);
+    const onServer = await server.allDocs();
+    expect(onServer.rows.map((row) => row.id)).toEqual([
+      'notification:t:1',
+      'notification:t:2',
+      'notification:t:3',
+      'notification:t:4',
+    ]);
+    // Asking again neither writes the index again nor finds stale answers.
+    const before = (await engine.db.info()).update_seq;
+    const again = await engine.find<{ _id: string }>(
+      LOCAL_INDEX.notificationsUnread,
+      unreadNotificationsQuery(['_id']),
+    );
+    expect(again.map((doc) => doc._id)).toEqual([
+      'notification:t:4',
+      'notification:t:3',
+      'notification:t:1',
+    ]);
+    expect((await engine.db.info()).update_seq).toBe(before);
+  });
+});
+
+describe('isPushed', () => {
+  it('pushes every document but design documents', () => {
+    expect(isPushed({ _id: '_design/idx-message-conversation' })).toBe(false);
+    expect(isPushed({ _id: '_design/app' })).toBe(false);
+    expect(isPushed({ _id: 'message:abc' })).toBe(true);
+    expect(isPushed({ _id: 'notification:t:1' })).toBe(true);
+    expect(isPushed({ _id: 'draft:gig:new' })).toBe(true);
   });
 });

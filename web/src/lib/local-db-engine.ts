@@ -2,12 +2,17 @@
 // imports PouchDB, so it is only ever loaded with a dynamic import() (lib/local-db.ts), after
 // login and after the first paint: the public pages' initial bundle never carries it.
 import PouchDB from 'pouchdb';
+import PouchDBFind from 'pouchdb-find';
 import { resolveConflicts, type ConflictDb } from './local-db-conflicts';
+import { isPushed, type LocalIndex, type LocalQuery } from './local-queries';
 import type { SyncState } from '@/stores/sync';
 
 export type Database = PouchDB.Database<Record<string, unknown>>;
 type Replication = PouchDB.Replication.Replication<Record<string, unknown>>;
 type Fetch = (url: string | Request, init?: RequestInit) => Promise<Response>;
+
+// Mango queries with local indexes (lib/local-queries.ts).
+PouchDB.plugin(PouchDBFind);
 
 export interface EngineOptions {
   /** The local database's name (`userdb-<hex>`). */
@@ -93,6 +98,8 @@ export class LocalEngine {
   private pendingTimer: ReturnType<typeof setTimeout> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly resolving = new Map<string, Promise<unknown>>();
+  /** The local indexes created (or being created) in this database, by design document. */
+  private readonly indexes = new Map<string, Promise<unknown>>();
   private isSyncing = false;
   private isClosed = false;
   private readonly onOnline = () => this.restartSync();
@@ -166,6 +173,33 @@ export class LocalEngine {
     );
   }
 
+  // Queries ------------------------------------------------------------------------------------
+
+  /**
+   * Creates `index` in this database once (createIndex is idempotent: an index already there is
+   * only checked), at the first query that needs it; a failure is tried again next time.
+   */
+  private ensureIndex(index: LocalIndex): Promise<unknown> {
+    let created = this.indexes.get(index.ddoc);
+    if (!created) {
+      created = this.db
+        .createIndex({ index: { fields: [...index.fields], ddoc: index.ddoc, name: index.name } })
+        .catch((error: unknown) => {
+          this.indexes.delete(index.ddoc);
+          throw error;
+        });
+      this.indexes.set(index.ddoc, created);
+    }
+    return created;
+  }
+
+  /** The documents matching `query` (lib/local-queries.ts), through `index`. */
+  async find<T>(index: LocalIndex, query: LocalQuery): Promise<T[]> {
+    await this.ensureIndex(index);
+    const result = await this.db.find(query as PouchDB.Find.FindRequest<Record<string, unknown>>);
+    return result.docs as unknown as T[];
+  }
+
   // Sync -----------------------------------------------------------------------------------
 
   startSync(): void {
@@ -186,7 +220,11 @@ export class LocalEngine {
       heartbeat: 25_000,
       batch_size: 100,
     } as PouchDB.Replication.ReplicateOptions;
-    this.push = this.watch('push', this.db.replicate.to(this.remote, options));
+    // The local indexes (`_design/idx-...`) stay on this device: the gateway refuses design
+    // documents (403), which would stop the push. (The pull never sees any: the gateway hides
+    // the server's.)
+    const push = { ...options, filter: isPushed } as PouchDB.Replication.ReplicateOptions;
+    this.push = this.watch('push', this.db.replicate.to(this.remote, push));
     this.pull = this.watch('pull', this.db.replicate.from(this.remote, options));
     this.publish();
   }
@@ -291,7 +329,7 @@ export class LocalEngine {
    */
   async flush(timeoutMs = 4000): Promise<boolean> {
     if (this.isOnline()) {
-      const once = this.db.replicate.to(this.remote, { retry: false });
+      const once = this.db.replicate.to(this.remote, { retry: false, filter: isPushed });
       const timer = setTimeout(() => once.cancel(), timeoutMs);
       try {
         const result = await once;
@@ -318,12 +356,17 @@ export class LocalEngine {
     }, delayMs);
   }
 
-  /** Local changes after the push replication's last checkpoint that did not come from it. */
+  /**
+   * Local changes after the push replication's last checkpoint that did not come from it (the
+   * local indexes are never pushed, so never pending).
+   */
   async countPending(): Promise<number> {
     try {
       const changes = await this.db.changes({ since: this.pushedSeq, style: 'main_only' });
       return changes.results.filter(
-        (change) => !this.pulled.has(`${change.id}@${change.changes[0]?.rev ?? ''}`),
+        (change) =>
+          isPushed({ _id: change.id }) &&
+          !this.pulled.has(`${change.id}@${change.changes[0]?.rev ?? ''}`),
       ).length;
     } catch {
       return 0;

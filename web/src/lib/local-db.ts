@@ -3,7 +3,7 @@
 // session ends, and wiped at logout and account deletion. This module is small on purpose: it
 // is reachable from the initial bundle, and loads PouchDB (lib/local-db-engine.ts) only with a
 // dynamic import() when a signed-in user needs their data.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { authStore, useCurrentUser } from '@/stores/auth';
@@ -256,6 +256,48 @@ export function useLocalDocs<T extends StoredDoc>(prefix: string): T[] | null {
     };
   }, [engine, prefix]);
   return engine && state?.engine === engine ? state.docs : null;
+}
+
+/**
+ * The answer of `query` (a `find` with a local index: lib/local-queries.ts), run again after
+ * every change of a document whose id starts with `prefix`; null while the database opens and
+ * until the first answer. `key` names the query: a new key runs it at once (and shows null
+ * until it answers); `query` itself may be a new function on every render.
+ */
+export function useLocalQuery<T>(
+  prefix: string,
+  key: string,
+  query: (engine: LocalEngine) => Promise<T>,
+): T | null {
+  const engine = useLocalDb();
+  const [state, setState] = useState<{ engine: LocalEngine; key: string; value: T } | null>(null);
+  const latest = useRef(query);
+  latest.current = query;
+  useEffect(() => {
+    if (!engine) return;
+    let isActive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      latest
+        .current(engine)
+        .then((value) => {
+          if (isActive) setState({ engine, key, value });
+        })
+        .catch((error: unknown) => console.warn(`The local query ${key} failed`, error));
+    };
+    load();
+    const off = engine.onChange((ids) => {
+      if (!ids.some((id) => id.startsWith(prefix))) return;
+      clearTimeout(timer);
+      timer = setTimeout(load, 30);
+    });
+    return () => {
+      isActive = false;
+      clearTimeout(timer);
+      off();
+    };
+  }, [engine, prefix, key]);
+  return engine && state?.engine === engine && state.key === key ? state.value : null;
 }
 
 /** One document, kept live: undefined while loading, null when there is none. */

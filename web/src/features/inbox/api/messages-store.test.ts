@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocalEngine } from '@/lib/local-db-engine';
 import type { MessageDoc } from '../types';
 import { MESSAGE_ID_PATTERN } from '../utils/ids';
-import { MessagesStore } from './messages-store';
+import { MessagesStore, readConversationMessages } from './messages-store';
 
 // The store on the offline core's real engine and real PouchDB; the "server" is a second
 // database on disk that the engine syncs with, where the test writes what the API would.
@@ -183,5 +183,97 @@ describe('MessagesStore', () => {
     await store.ready;
     expect(store.loaded).toBe(true);
     expect(store.messagesFor(CONV, null).map((m) => m.body)).toEqual(['from before']);
+  });
+
+  it('reads one conversation through the local indexes: the same list as the in-memory index', async () => {
+    const { engine, server, store } = await setup();
+    // 3 conversations of 30 messages (more than pouchdb-find's default page of 25), sent and
+    // received, delivered out of the order they were written; messages to people not delivered
+    // yet; and documents that only look like messages.
+    const docs: Record<string, unknown>[] = [];
+    for (let c = 0; c < 3; c += 1) {
+      for (let n = 0; n < 30; n += 1) {
+        const id = `c${c}m${String(n).padStart(4, '0')}`;
+        const doc = delivered(
+          id,
+          `${c}/${n}`,
+          `2030-01-0${c + 1}T10:${String(59 - n).padStart(2, '0')}:00.000Z`,
+          n % 2 === 0,
+        );
+        docs.push({
+          ...doc,
+          conversation_id: `conv:c${c}`,
+          created_at: `2030-01-0${c + 1}T09:${String(n % 7).padStart(2, '0')}:00.000Z`,
+        });
+      }
+    }
+    for (const [n, to] of ['bea_b', 'bea_b', 'carl_c'].entries()) {
+      docs.push({
+        _id: `message:pend000${n}`,
+        type: 'message',
+        id: `pend000${n}`,
+        to,
+        body: `waiting ${n}`,
+        created_at: `2030-02-01T10:0${n}:00.000Z`,
+        status: n === 1 ? 'failed' : 'pending',
+      });
+    }
+    docs.push({ _id: 'message:odd00001', type: 'message', to: 'bea_b', created_at: '2030-01-01' });
+    docs.push({ _id: 'conversation:conv:c0', type: 'conversation', conversation_id: 'conv:c0' });
+    await server.bulkDocs(docs as never[]);
+    engine.startSync();
+    await store.ready;
+    await vi.waitFor(() => expect(store.messagesFor('conv:c2', null)).toHaveLength(30), {
+      timeout: 5000,
+    });
+    await vi.waitFor(() => expect(store.messagesFor(null, 'carl_c')).toHaveLength(1), {
+      timeout: 5000,
+    });
+
+    const cases: [string | null, string | null][] = [
+      ['conv:c0', 'bea_b'],
+      ['conv:c1', null],
+      ['conv:c2', 'Carl_C'],
+      [null, 'bea_b'],
+      [null, 'nobody'],
+      ['conv:none', null],
+      [null, null],
+    ];
+    for (const [conversationId, tagname] of cases) {
+      const indexed = await readConversationMessages(engine, conversationId, tagname);
+      expect(indexed.map((m) => m._id)).toEqual(
+        store.messagesFor(conversationId, tagname).map((m) => m._id),
+      );
+    }
+    expect((await readConversationMessages(engine, 'conv:c0', 'bea_b')).length).toBe(32);
+
+    // The indexes follow new and changed messages; they stay on this device.
+    const more = await store.send({ to: 'bea_b', body: 'one more' });
+    const after = await readConversationMessages(engine, 'conv:c0', 'bea_b');
+    expect(after.map((m) => m._id)).toEqual(
+      store.messagesFor('conv:c0', 'bea_b').map((m) => m._id),
+    );
+    expect(after.map((m) => m._id)).toContain(more._id);
+    const design = await engine.db.allDocs({ startkey: '_design/', endkey: '_design/\ufff0' });
+    expect(design.rows.map((row) => row.id).sort()).toEqual([
+      '_design/idx-message-conversation',
+      '_design/idx-message-to',
+    ]);
+    await vi.waitFor(async () => expect((await server.get(more._id))._id).toBe(more._id), {
+      timeout: 5000,
+    });
+    const onServer = await server.allDocs({ startkey: '_design/', endkey: '_design/\ufff0' });
+    expect(onServer.rows).toEqual([]);
+  });
+
+  it('does not read every message until the inbox list asks for them', async () => {
+    const { engine } = await setup();
+    const store = new MessagesStore(engine);
+    stores.push(store);
+    const sent = await store.send({ to: 'bea_b', body: 'before the index' });
+    expect(store.loaded).toBe(false);
+    expect(store.messagesFor(null, 'bea_b')).toEqual([]);
+    await store.ready;
+    expect(store.messagesFor(null, 'bea_b').map((m) => m._id)).toEqual([sent._id]);
   });
 });

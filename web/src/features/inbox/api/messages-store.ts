@@ -1,8 +1,15 @@
-// The messages of the signed-in user's own database, indexed in memory by conversation and kept
-// live from the engine's change feed (local writes and synced changes alike). Messages have
-// random ids, and the gateway never syncs design documents (so no local views or indexes): this
-// index is read once when the inbox opens and then updated one changed document at a time.
-import type { Database } from '@/lib/local-db-engine';
+// The messages of the signed-in user's own database. The inbox list needs all of them (the
+// people with messages not delivered yet, and the search in every message's text): they are
+// indexed in memory by conversation, read once when the inbox opens and kept live from the
+// engine's change feed (local writes and synced changes alike), one changed document at a time.
+// One conversation's messages come from local indexes instead (`readConversationMessages`), so
+// opening a conversation does not read every message. Writes go through the store either way.
+import type { Database, LocalEngine } from '@/lib/local-db-engine';
+import {
+  LOCAL_INDEX,
+  conversationMessagesQuery,
+  undeliveredMessagesQuery,
+} from '@/lib/local-queries';
 import { ID_PREFIX, type MessageDoc } from '../types';
 import { messageDocId, newMessageId } from '../utils/ids';
 import type { Subject } from '../utils/subject';
@@ -26,6 +33,32 @@ const RANGE_END = '\ufff0';
 /** Messages not delivered yet have no conversation: they are grouped by recipient. */
 const toKey = (tagname: string) => `@${tagname.toLowerCase()}`;
 const groupOf = (doc: MessageDoc) => doc.conversation_id ?? toKey(doc.to);
+/** What the store keeps: a message as the server or the user's device writes it. */
+const isMessage = (doc: MessageDoc) => doc.type === 'message' && typeof doc.body === 'string';
+
+/**
+ * A conversation's messages in order, from the local indexes: those delivered in
+ * `conversationId`, then those waiting for `tagname` (the same list as
+ * `MessagesStore.messagesFor`).
+ */
+export async function readConversationMessages(
+  engine: Pick<LocalEngine, 'find'>,
+  conversationId: string | null,
+  tagname: string | null,
+): Promise<MessageDoc[]> {
+  const [delivered, waiting] = await Promise.all([
+    conversationId
+      ? engine.find<MessageDoc>(
+          LOCAL_INDEX.messagesByConversation,
+          conversationMessagesQuery(conversationId),
+        )
+      : [],
+    tagname
+      ? engine.find<MessageDoc>(LOCAL_INDEX.messagesByRecipient, undeliveredMessagesQuery(tagname))
+      : [],
+  ]);
+  return [...delivered, ...waiting].filter(isMessage).sort(compareMessages);
+}
 
 export class MessagesStore {
   private readonly docs = new Map<string, MessageDoc>();
@@ -35,12 +68,14 @@ export class MessagesStore {
   private readonly changed = new Set<string>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private isLoaded = false;
+  private loading: Promise<void> | null = null;
   private version = 0;
   private readonly stopListening: () => void;
-  readonly ready: Promise<void>;
 
   constructor(private readonly engine: MessagesEngine) {
     this.stopListening = engine.onChange((ids) => {
+      // Nothing to keep up to date until the index is read.
+      if (!this.loading) return;
       let any = false;
       for (const id of ids) {
         if (!id.startsWith(ID_PREFIX.message)) continue;
@@ -49,10 +84,15 @@ export class MessagesStore {
       }
       if (any && this.isLoaded) this.scheduleFlush();
     });
-    this.ready = this.load();
   }
 
   // Reading -----------------------------------------------------------------------------------
+
+  /** Reads every message into the index (once; the inbox list asks for it) and resolves. */
+  get ready(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
 
   get loaded(): boolean {
     return this.isLoaded;
@@ -221,6 +261,8 @@ export class MessagesStore {
   }
 
   private apply(found: readonly MessageDoc[], gone: readonly string[]): void {
+    // Not read yet: the load reads these too.
+    if (!this.loading) return;
     let isChanged = false;
     const drop = (id: string) => {
       const previous = this.docs.get(id);
@@ -231,7 +273,7 @@ export class MessagesStore {
     };
     for (const id of gone) drop(id);
     for (const doc of found) {
-      if (doc.type !== 'message' || typeof doc.body !== 'string') continue;
+      if (!isMessage(doc)) continue;
       const previous = this.docs.get(doc._id);
       if (previous?._rev && previous._rev === doc._rev) continue;
       drop(doc._id);

@@ -1,8 +1,16 @@
 // Notifications live in the user's database: the server writes them, the user may only mark
-// them read (read_at), which works offline and syncs.
+// them read (read_at), which works offline and syncs. The page lists them all (an id-prefix
+// read); the header's bell asks only for the latest few and the unread ones, through local
+// indexes (lib/local-queries.ts), so it does not read every notification on every page.
 import { useMemo } from 'react';
 import { nowIso, PREFIX, type NotificationDoc } from '@/lib/local-db-docs';
-import { upsertLocalDoc, useLocalDocs, withLocalDb } from '@/lib/local-db';
+import type { LocalEngine } from '@/lib/local-db-engine';
+import { upsertLocalDoc, useLocalDocs, useLocalQuery, whenLocalDb } from '@/lib/local-db';
+import {
+  LOCAL_INDEX,
+  latestNotificationsQuery,
+  unreadNotificationsQuery,
+} from '@/lib/local-queries';
 
 const newestFirst = (a: NotificationDoc, b: NotificationDoc) =>
   b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id);
@@ -18,6 +26,35 @@ export function useNotifications(): NotificationDoc[] | null {
 
 export const isUnread = (doc: Pick<NotificationDoc, 'read_at'>): boolean => !doc.read_at;
 
+/** What the bell shows: the `limit` newest notifications and how many are unread. */
+export interface BellNotifications {
+  latest: NotificationDoc[];
+  unread: number;
+}
+
+/** The bell's figures from the local database (two indexed queries). */
+export async function readBellNotifications(
+  engine: Pick<LocalEngine, 'find'>,
+  limit: number,
+): Promise<BellNotifications> {
+  const [latest, unread] = await Promise.all([
+    engine.find<NotificationDoc>(LOCAL_INDEX.notificationsByDate, latestNotificationsQuery(limit)),
+    engine.find<{ _id: string }>(
+      LOCAL_INDEX.notificationsUnread,
+      unreadNotificationsQuery(['_id']),
+    ),
+  ]);
+  // The index orders ties by id in code-point order; the page's order decides.
+  return { latest: latest.sort(newestFirst), unread: unread.length };
+}
+
+/** The bell's figures, live; null while the database opens. */
+export function useBellNotifications(limit: number): BellNotifications | null {
+  return useLocalQuery(PREFIX.notification, `bell:${limit}`, (engine) =>
+    readBellNotifications(engine, limit),
+  );
+}
+
 export function markRead(id: string): Promise<void> {
   return upsertLocalDoc<NotificationDoc>(id, (doc) =>
     doc && !doc.read_at ? { ...doc, read_at: nowIso() } : undefined,
@@ -32,17 +69,16 @@ export function markUnread(id: string): Promise<void> {
 
 /** Marks every unread notification read, in one write. */
 export async function markAllRead(): Promise<void> {
-  await withLocalDb(async (db) => {
-    const result = await db.allDocs({
-      startkey: PREFIX.notification,
-      endkey: `${PREFIX.notification}\ufff0`,
-      include_docs: true,
-    });
-    const readAt = nowIso();
-    const updates = result.rows
-      .map((row) => row.doc as unknown as NotificationDoc | undefined)
-      .filter((doc): doc is NotificationDoc => !!doc && doc.type === 'notification' && !doc.read_at)
-      .map((doc) => ({ ...doc, read_at: readAt }));
-    if (updates.length) await db.bulkDocs(updates as never[]);
-  });
+  await markAllReadIn(await whenLocalDb());
+}
+
+/** `markAllRead` in the database of `engine`. */
+export async function markAllReadIn(engine: Pick<LocalEngine, 'find' | 'db'>): Promise<void> {
+  const unread = await engine.find<NotificationDoc>(
+    LOCAL_INDEX.notificationsUnread,
+    unreadNotificationsQuery(),
+  );
+  const readAt = nowIso();
+  const updates = unread.map((doc) => ({ ...doc, read_at: readAt }));
+  if (updates.length) await engine.db.bulkDocs(updates as never[]);
 }

@@ -7,8 +7,13 @@ import { makeUser } from '@/testing/fixtures';
 import { BELL_ALERT_DELAY_MS, NotificationBell } from './notification-bell';
 
 const api = vi.hoisted(() => ({ list: null as NotificationDoc[] | null }));
+// The local database's answers, from the whole list (newest first), as the indexed queries give.
 vi.mock('../api/notifications', () => ({
-  useNotifications: () => api.list,
+  useBellNotifications: (limit: number) =>
+    api.list && {
+      latest: api.list.slice(0, limit),
+      unread: api.list.filter((doc) => !doc.read_at).length,
+    },
   isUnread: (doc: NotificationDoc) => !doc.read_at,
   markRead: vi.fn(() => Promise.resolve()),
   markAllRead: vi.fn(() => Promise.resolve()),

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dropdown } from '@/components/ui/dropdown';
 import { useCurrentUser } from '@/stores/auth';
-import { isUnread, markAllRead, markRead, useNotifications } from '../api/notifications';
+import {
+  isUnread,
+  markAllRead,
+  markRead,
+  useBellNotifications,
+  type BellNotifications,
+} from '../api/notifications';
 import { timeAgo } from '../utils/time-ago';
 import './notifications.css';
 import { plural } from '@/lib/format';
@@ -33,10 +39,9 @@ function BellIcon() {
  * is still opening, or a new device has not pulled them yet). Notifications are never deleted, so
  * an empty local list means "not here yet".
  */
-export function useUnreadCount(): number {
+export function useUnreadCount(bell: BellNotifications | null): number {
   const user = useCurrentUser();
-  const notifications = useNotifications();
-  if (notifications?.length) return notifications.filter(isUnread).length;
+  if (bell?.latest.length) return bell.unread;
   return user?.new_notifications_count ?? 0;
 }
 
@@ -47,15 +52,16 @@ export interface NotificationBellProps {
 
 /** The header bell: live unread count, the latest five, mark all read and "See All". */
 export function NotificationBell({ seeAllHref }: NotificationBellProps) {
-  const notifications = useNotifications();
-  const unread = useUnreadCount();
+  const bell = useBellNotifications(BELL_LATEST);
+  const notifications = bell?.latest ?? null;
+  const unread = useUnreadCount(bell);
   const [isArmed, setArmed] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setArmed(true), BELL_ALERT_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
   const isAlert = isArmed && unread > 0;
-  const latest = (notifications ?? []).slice(0, BELL_LATEST);
+  const latest = notifications ?? [];
 
   return (
     <div
