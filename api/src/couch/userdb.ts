@@ -57,16 +57,6 @@ export async function updateUserDbDesign(couch: Couch, userId: string): Promise<
   return result.pushed.length > 0;
 }
 
-export async function userDbExists(couch: Couch, userId: string): Promise<boolean> {
-  try {
-    await couch.server.db.get(userDbName(couch, userId));
-    return true;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
-}
-
 export async function deleteUserDb(couch: Couch, userId: string): Promise<void> {
   try {
     await couch.server.db.destroy(userDbName(couch, userId));

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';
-import { AppError, forbidden, ValidationError } from '../../lib/errors';
+import { AppError, ValidationError } from '../../lib/errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -645,5 +645,3 @@ export async function blockedPeople(deps: Deps, blocker: UserDoc): Promise<Perso
   }
   return people;
 }
-
-export { forbidden };

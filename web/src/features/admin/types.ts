@@ -6,23 +6,12 @@ import type {
   AdminUserRow,
   AuditEntry,
   BlogInput,
-  ListMeta,
   ListResponse,
-  Role,
   ServiceInput,
   User,
 } from '@wayfarer/api/schemas';
 
-export type {
-  AdminStats,
-  AdminUserPatch,
-  AdminUserRow,
-  AuditEntry,
-  BlogInput,
-  ListMeta,
-  ListResponse,
-  Role,
-};
+export type { AdminStats, AdminUserPatch, AdminUserRow, AuditEntry, ListResponse };
 
 export type UserStatus = AdminUserRow['status'];
 
