@@ -15,7 +15,7 @@ export function userDbName(couch: Pick<Couch, 'name'>, userId: string): string {
  * Server admins (the API) and the sync gateway's account may open a user database; nobody
  * else. The browser reaches it only through the gateway, which acts for the token's owner.
  */
-export function userDbSecurity(couch: Pick<Couch, 'gatewayUser'>) {
+function userDbSecurity(couch: Pick<Couch, 'gatewayUser'>) {
   return {
     admins: { names: [] as string[], roles: ['_admin'] },
     members: { names: [couch.gatewayUser], roles: ['_admin'] },

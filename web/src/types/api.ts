@@ -25,6 +25,6 @@ export interface MessageResponse {
 }
 
 /** A document whose fields are not settled yet (spec: "fields ... not shown"). */
-export type LooseDoc = { id: string } & Record<string, unknown>;
+type LooseDoc = { id: string } & Record<string, unknown>;
 
 export type Service = ServiceSummary;

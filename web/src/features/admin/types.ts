@@ -18,7 +18,7 @@ export type UserStatus = AdminUserRow['status'];
 /** GET /api/admin/users/:id → `user`: the account as admins see it (email and status included). */
 export type AdminUser = Omit<User, 'status'> & { status: UserStatus };
 
-export interface SessionActivity {
+interface SessionActivity {
   signed_in_at: string;
   device: string;
   active: boolean;
