@@ -25,7 +25,7 @@ import { gigPageMeta } from './web/page-meta';
 import { webApp } from './web/static';
 
 /** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],

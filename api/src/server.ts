@@ -63,7 +63,7 @@ export async function prepareSchema(couch: Couch, logger: Logger, jwtSecret: Uin
 }
 
 /** Prepares the database side: schema, the configured admin, the demo data on first start. */
-export async function prepareDatabase(
+async function prepareDatabase(
   couch: Couch,
   env: Env,
   logger: Logger,

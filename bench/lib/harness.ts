@@ -54,7 +54,7 @@ export interface MeasureResult {
 export const DEFAULT_WARMUP_SECONDS = 2;
 
 /** The directory results are written to (git-ignored). */
-export const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
+const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -174,7 +174,7 @@ export function printTable(rows: readonly TableRow[], baselineName: string): voi
 }
 
 /** How this process was started, e.g. `BENCH_DURATION=5 node --import tsx bench/x.bench.ts`. */
-export function commandLine(): string {
+function commandLine(): string {
   const rel = (arg: string) => (path.isAbsolute(arg) ? path.relative(REPO_ROOT, arg) || '.' : arg);
   const env = Object.entries(process.env)
     .filter(([key, value]) => key.startsWith('BENCH_') && value !== undefined)

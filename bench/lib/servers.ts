@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { parseEnv } from '../../api/src/config/env';
 import { startServer, type RunningServer } from '../../api/src/server';
 
-export const HOST = '127.0.0.1';
+const HOST = '127.0.0.1';
 
 /**
  * Starts the API on loopback, on a new temporary data directory (and, unless `env.WEB_DIST`

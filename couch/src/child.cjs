@@ -8,6 +8,8 @@ const Module = require('node:module');
 // pouchdb-validation writes the stored document's _revisions onto the incoming one, so a
 // replicated update (new_edits=false) to a database with a validate_doc_update is silently
 // dropped. Validate a copy, as CouchDB does. Fails loudly if the library changes.
+// couch/package.json lists pouchdb-validation (optional, like pouchdb-server) at the exact version
+// pouchdb-server depends on, so this resolves to the one copy the server loads.
 const validationFile = require.resolve('pouchdb-validation');
 const BUGGY = 'newDoc._revisions = (oldDoc || {})._revisions;';
 const FIXED = 'newDoc = Object.assign({}, newDoc, { _revisions: (oldDoc || {})._revisions });';

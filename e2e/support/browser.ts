@@ -37,7 +37,7 @@ export interface Found {
   version: string;
 }
 
-export function systemCandidates(platform: NodeJS.Platform, env: System['env']): string[] {
+function systemCandidates(platform: NodeJS.Platform, env: System['env']): string[] {
   if (platform === 'darwin') {
     return [
       '/Applications/Chromium.app/Contents/MacOS/Chromium',
@@ -214,7 +214,7 @@ export function realSystem(playwrightChromium: () => string | undefined): System
 }
 
 /** Where `npm test`'s browser step records its choice for the Playwright config. */
-export const CHOSEN_BROWSER_FILE = path.resolve(
+const CHOSEN_BROWSER_FILE = path.resolve(
   import.meta.dirname,
   '..',
   '..',

@@ -11,7 +11,7 @@ import type { UserDoc } from '../routes/users/users.model';
  *
  * One per API instance (AppDeps.liveSessions.cache): two instances in one process share nothing.
  */
-export const SYNC_SESSION_TTL_MS = 5_000;
+const SYNC_SESSION_TTL_MS = 5_000;
 
 export interface CachedSession {
   user: UserDoc;

@@ -18,9 +18,9 @@ export interface SessionDoc {
   ip: string;
 }
 
-export const SESSION_TTL_REMEMBER_MS = 365 * 24 * 60 * 60 * 1000;
-export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-export const sessionKey = (id: string) => `session:${id}`;
+const SESSION_TTL_REMEMBER_MS = 365 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const sessionKey = (id: string) => `session:${id}`;
 
 export async function createSession(
   couch: Couch,

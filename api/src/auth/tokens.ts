@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'wayfarer-market';
 const AUDIENCE = 'wayfarer-market';
 /** Access tokens are short-lived; the session behind them lasts longer and can be revoked. */
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 
 export interface TokenClaims {
   /** User id. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Log levels understood by the logger (pino). */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -25,7 +25,7 @@ const booleanFlag = (fallback: boolean) =>
  * Every environment variable the API reads. Documented in README.md (Configuration) and checked
  * against docker-compose.yml by a test, so the three never drift apart.
  */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
     z.enum(['development', 'production', 'test']).default('development'),

@@ -17,8 +17,7 @@ import {
   type CouchTimeouts,
 } from './timeouts';
 
-export type CouchHealth =
-  { ok: true; vendor: string; version: string } | { ok: false; error: string };
+type CouchHealth = { ok: true; vendor: string; version: string } | { ok: false; error: string };
 
 export interface Couch {
   server: ServerScope;

@@ -15,7 +15,7 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CLOSED',
 ]);
 
-export function couchStatus(error: unknown): number | undefined {
+function couchStatus(error: unknown): number | undefined {
   const e = error as { statusCode?: unknown };
   return typeof e?.statusCode === 'number' ? e.statusCode : undefined;
 }

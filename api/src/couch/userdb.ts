@@ -15,7 +15,7 @@ export function userDbName(couch: Pick<Couch, 'name'>, userId: string): string {
  * Server admins (the API) and the sync gateway's account may open a user database; nobody
  * else. The browser reaches it only through the gateway, which acts for the token's owner.
  */
-export function userDbSecurity(couch: Pick<Couch, 'gatewayUser'>) {
+function userDbSecurity(couch: Pick<Couch, 'gatewayUser'>) {
   return {
     admins: { names: [] as string[], roles: ['_admin'] },
     members: { names: [couch.gatewayUser], roles: ['_admin'] },
@@ -55,16 +55,6 @@ export async function updateUserDbDesign(couch: Couch, userId: string): Promise<
     design.indexes,
   );
   return result.pushed.length > 0;
-}
-
-export async function userDbExists(couch: Couch, userId: string): Promise<boolean> {
-  try {
-    await couch.server.db.get(userDbName(couch, userId));
-    return true;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
 }
 
 export async function deleteUserDb(couch: Couch, userId: string): Promise<void> {

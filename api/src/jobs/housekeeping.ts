@@ -10,9 +10,9 @@ type Deps = { couch: Couch; logger: Logger };
 
 const DAY_MS = 86_400_000;
 /** Ended sessions stay a week: the dashboard's active users are the sign-ins of the last 7 days. */
-export const SESSION_RETENTION_MS = 7 * DAY_MS;
+const SESSION_RETENTION_MS = 7 * DAY_MS;
 /** Used or expired password-reset tokens stay a day. */
-export const RESET_RETENTION_MS = DAY_MS;
+const RESET_RETENTION_MS = DAY_MS;
 /** A reservation younger than this may belong to a registration or tagname change under way. */
 export const RESERVATION_GRACE_MS = 15 * 60_000;
 /** User databases whose design documents are checked at once. */
@@ -34,7 +34,7 @@ async function deleteAtRevisions(db: DocumentScope<unknown>, docs: { id: string;
  * Sessions that ended (expired or revoked) and password-reset tokens that ended (expired or
  * used) longer ago than their retention, found with the `housekeeping/ended` view of wf_users.
  */
-export async function purgeEnded(deps: Deps, now: number) {
+async function purgeEnded(deps: Deps, now: number) {
   const users = deps.couch.db('users') as DocumentScope<unknown>;
   const purge = async (type: string, retentionMs: number) => {
     let purged = 0;
@@ -71,7 +71,7 @@ interface Reservation {
  * longer has that address or name (a registration or tagname change whose roll-back failed).
  * Reservations younger than the grace period are left alone: their account may be on its way.
  */
-export async function releaseOrphanReservations(deps: Deps, now: number, signal?: AbortSignal) {
+async function releaseOrphanReservations(deps: Deps, now: number, signal?: AbortSignal) {
   const users = deps.couch.db('users') as DocumentScope<unknown>;
   const cutoff = new Date(now - RESERVATION_GRACE_MS).toISOString();
   let released = 0;
@@ -116,7 +116,7 @@ export async function releaseOrphanReservations(deps: Deps, now: number, signal?
  * waiting for a login is not enough), a few databases at a time. A database that does not exist
  * is skipped: login and delivery make it.
  */
-export async function updateUserDbDesigns(deps: Deps, signal?: AbortSignal) {
+async function updateUserDbDesigns(deps: Deps, signal?: AbortSignal) {
   const users = deps.couch.db('users');
   const counts = { checked: 0, updated: 0, missing: 0, failed: 0 };
   let after: string | undefined;

@@ -9,7 +9,7 @@ export interface Client {
 }
 
 /** The address of the TCP peer, or undefined when there is no socket (app.request in tests). */
-export function socketAddress(c: Context): string | undefined {
+function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address ?? undefined;
   } catch {

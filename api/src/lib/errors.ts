@@ -18,7 +18,7 @@ export class AppError extends Error {
   }
 }
 
-export const INVALID_DATA_MESSAGE = 'The given data was invalid.';
+const INVALID_DATA_MESSAGE = 'The given data was invalid.';
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 export class ValidationError extends AppError {

@@ -20,7 +20,7 @@ const MAX_MEMORY = 64 * 1024 * 1024;
  * requests wait behind it. Default: one hash per core but one (the event loop and the database
  * keep a core), at least one, and at least one pool thread left free.
  */
-export function defaultHashConcurrency(): number {
+function defaultHashConcurrency(): number {
   const pool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   return Math.max(1, Math.min(os.availableParallelism() - 1, pool - 1));
 }

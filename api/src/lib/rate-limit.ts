@@ -6,7 +6,7 @@ import { tooManyRequests } from './errors';
  * and per IP. rate-limiter-flexible is a maintained limiter with the same interface for memory,
  * Redis and others; memory is per API instance, which bounds abuse per instance.
  */
-export type RateLimitKind = 'login' | 'register' | 'password' | 'verify' | 'contact';
+type RateLimitKind = 'login' | 'register' | 'password' | 'verify' | 'contact';
 
 export interface RateLimits {
   /** Counts one attempt; throws a 429 with Retry-After when a limit is exceeded. */

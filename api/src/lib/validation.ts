@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError, ValidationError, type FieldErrors } from './errors';
 
 /** Turns zod issues into API.md field errors: `{"field.path": ["Human sentence."]}`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'body';

@@ -106,5 +106,3 @@ export function createWorkLimiter(initial: WorkLimits) {
     },
   };
 }
-
-export type WorkLimiter = ReturnType<typeof createWorkLimiter>;

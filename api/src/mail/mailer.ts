@@ -11,7 +11,7 @@ export interface Mail {
   html: string;
 }
 
-export interface StoredMail extends Mail {
+interface StoredMail extends Mail {
   id: string;
   created_at: string;
 }

@@ -52,7 +52,7 @@ export function planScroll(context: ScrollContext): ScrollPlan {
 }
 
 /** Where to scroll so that `element` sits `SCROLL.offset` px below the top of the viewport. */
-export function anchorTarget(element: Element): number {
+function anchorTarget(element: Element): number {
   return Math.max(0, element.getBoundingClientRect().top + window.scrollY + SCROLL.offset);
 }
 
@@ -61,7 +61,7 @@ const prefersReducedMotion = () =>
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Scrolls to `y` in `SCROLL.animationMs` (at once with reduced motion); returns a cancel. */
-export function animateScrollTo(y: number): () => void {
+function animateScrollTo(y: number): () => void {
   const from = window.scrollY;
   if (prefersReducedMotion() || Math.abs(y - from) < 1) {
     window.scrollTo(0, y);

@@ -3,10 +3,10 @@ import { useMatches, type UIMatch } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { navigationStore } from '@/stores/navigation';
 
-export const APP_NAME = 'Wayfarer Market';
+const APP_NAME = 'Wayfarer Market';
 
 /** A text fixed by the route, or read from what its loader returned (a post's title). */
-export type RouteText = string | ((data: unknown) => string | null | undefined);
+type RouteText = string | ((data: unknown) => string | null | undefined);
 
 /** What a route may declare in `handle`. */
 export interface RouteHandle {

@@ -119,7 +119,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer 
     ? Param
     : never;
 
-export type PathParams<N extends PathName> = Record<ParamNames<(typeof paths)[N]>, string | number>;
+type PathParams<N extends PathName> = Record<ParamNames<(typeof paths)[N]>, string | number>;
 
 /** Names whose path has no params, such as menu entries. */
 export type StaticPathName = {

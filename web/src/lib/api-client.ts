@@ -3,7 +3,7 @@
 import { authStore, clearAuth, setToken } from '@/stores/auth';
 import { shouldRefresh } from './jwt';
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /** Spec section 8: the text when the server gave no usable error body. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -248,7 +248,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   return error;
 }
 
-export async function apiRequest<T>(
+async function apiRequest<T>(
   method: string,
   path: string,
   body?: unknown,

@@ -42,7 +42,7 @@ export function initialFormState<V>(values: V): FormState<V> {
 }
 
 /** What a failure puts in the form: an ApiError's field errors and message, or the generic text. */
-export function errorsFrom(error: unknown): Pick<FormState<unknown>, 'errors' | 'message'> {
+function errorsFrom(error: unknown): Pick<FormState<unknown>, 'errors' | 'message'> {
   if (!(error instanceof ApiError)) return { errors: {}, message: GENERIC_ERROR_MESSAGE };
   const hasFieldErrors = Object.keys(error.errors).length > 0;
   return { errors: error.errors, message: hasFieldErrors ? null : error.message };

@@ -4,7 +4,7 @@
 
 export const TOKEN_COOKIE = 'token';
 export const REMEMBER_COOKIE = 'token_remember';
-export const REMEMBER_DAYS = 365;
+const REMEMBER_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 export interface CookieOptions {
@@ -26,7 +26,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 }
 
 /** A `document.cookie` assignment that deletes `name`. */
-export function expiredCookie(name: string, secure: boolean): string {
+function expiredCookie(name: string, secure: boolean): string {
   return serializeCookie(name, '', { expiresAt: new Date(0), secure });
 }
 

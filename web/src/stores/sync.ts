@@ -1,14 +1,14 @@
 import { proxy } from 'valtio';
 
 /** The local database of the signed-in user (lib/local-db.ts). */
-export type LocalDbState = 'closed' | 'opening' | 'open' | 'failed';
+type LocalDbState = 'closed' | 'opening' | 'open' | 'failed';
 
 /**
  * What the sync indicator says. `off`: no one is signed in (or the database is not open yet);
  * `online`: connected and up to date; `syncing`: changes are moving; `offline`: no network,
  * changes wait on this device; `error`: the server refuses or fails, and sync retries.
  */
-export type SyncStatus = 'off' | 'online' | 'syncing' | 'offline' | 'error';
+type SyncStatus = 'off' | 'online' | 'syncing' | 'offline' | 'error';
 
 export interface SyncState {
   db: LocalDbState;

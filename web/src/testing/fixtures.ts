@@ -1,4 +1,4 @@
-import type { PublicUser, User } from '@/types/api';
+import type { User } from '@/types/api';
 
 /** A complete, verified Customer with a tagname; override what a test is about. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -21,18 +21,6 @@ export function makeUser(overrides: Partial<User> = {}): User {
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
-}
-
-export function makePublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  const {
-    email: _email,
-    cv: _cv,
-    status: _status,
-    email_verified_at: _v,
-    new_notifications_count: _n,
-    ...rest
-  } = makeUser();
-  return { ...rest, ...overrides };
 }
 
 /** An unsigned JWT whose `exp` is `expMs` (the client reads the expiry, never the signature). */

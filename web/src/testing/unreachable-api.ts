@@ -2,7 +2,7 @@ import nodeConsole from 'node:console';
 import { afterAll, beforeAll, vi, type MockInstance } from 'vitest';
 
 /** Loopback port 9 (discard): nothing listens there, so a connection is refused at once. */
-export const UNREACHABLE_ORIGIN = 'http://127.0.0.1:9/';
+const UNREACHABLE_ORIGIN = 'http://127.0.0.1:9/';
 
 interface HappyDomWindow {
   happyDOM: { setURL(url: string): void };

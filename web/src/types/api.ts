@@ -4,16 +4,13 @@
 import type {
   HealthResponse,
   PublicUser,
-  Role,
   ServiceSummary,
   SessionResponse,
   TagnameAvailability,
   User,
 } from '@wayfarer/api/schemas';
 
-export type { HealthResponse, PublicUser, Role, SessionResponse, TagnameAvailability, User };
-
-export type LeaderboardEntry = User['leaderboards'][number];
+export type { HealthResponse, PublicUser, SessionResponse, TagnameAvailability, User };
 
 /** GET /api/user: the signed-in user with the lists the spec loads alongside (section 7). */
 export interface UserResponse {
@@ -28,13 +25,6 @@ export interface MessageResponse {
 }
 
 /** A document whose fields are not settled yet (spec: "fields ... not shown"). */
-export type LooseDoc = { id: string } & Record<string, unknown>;
+type LooseDoc = { id: string } & Record<string, unknown>;
 
 export type Service = ServiceSummary;
-
-export interface PersonSummary {
-  id: string;
-  full_name: string;
-  tagname: string;
-  avatar: string | null;
-}

@@ -33,7 +33,7 @@ const paginate = <T>(items: T[], page: number, perPage: number): ListResponse<T>
 });
 
 /** Every admin action is written here: who, what, when, before and after. */
-export async function audit(
+async function audit(
   deps: Deps,
   actor: UserDoc,
   action: string,
@@ -198,7 +198,7 @@ async function userOr404(deps: Deps, id: string): Promise<UserDoc> {
   return user;
 }
 
-export function adminView(user: UserDoc) {
+function adminView(user: UserDoc) {
   return { ...toUser(user), email: user.email, status: user.status, session_version: undefined };
 }
 

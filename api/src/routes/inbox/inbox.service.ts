@@ -3,7 +3,7 @@ import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';
-import { AppError, forbidden, ValidationError } from '../../lib/errors';
+import { AppError, ValidationError } from '../../lib/errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -19,8 +19,8 @@ import { toUser } from '../users/users.view';
 type Deps = Pick<AppDeps, 'couch' | 'logger'>;
 
 /** One conversation per pair of people; the id is the same in both databases. */
-export const conversationIdFor = (a: string, b: string) => `conv:${[a, b].sort().join(':')}`;
-export const otherParticipant = (conversationId: string, me: string) =>
+const conversationIdFor = (a: string, b: string) => `conv:${[a, b].sort().join(':')}`;
+const otherParticipant = (conversationId: string, me: string) =>
   conversationId
     .slice('conv:'.length)
     .split(':')
@@ -110,7 +110,7 @@ async function userById(deps: Deps, id: string) {
   return getOrUndefined<UserDoc>(deps.couch.db('users') as DocumentScope<unknown>, userKey(id));
 }
 
-export async function userByTagname(deps: Deps, tagname: string): Promise<UserDoc | undefined> {
+async function userByTagname(deps: Deps, tagname: string): Promise<UserDoc | undefined> {
   const reservation = await getOrUndefined<{ user_id: string }>(
     deps.couch.db('users') as DocumentScope<unknown>,
     tagnameKey(tagname.toLowerCase()),
@@ -120,11 +120,7 @@ export async function userByTagname(deps: Deps, tagname: string): Promise<UserDo
 
 const blockKey = (blocker: string, blocked: string) => `block:${blocker}:${blocked}`;
 
-export async function isBlocked(
-  deps: Deps,
-  recipientId: string,
-  senderId: string,
-): Promise<boolean> {
+async function isBlocked(deps: Deps, recipientId: string, senderId: string): Promise<boolean> {
   return (
     (await getOrUndefined(
       deps.couch.db('users') as DocumentScope<unknown>,
@@ -133,12 +129,12 @@ export async function isBlocked(
   );
 }
 
-export function personOf(user: UserDoc): Person {
+function personOf(user: UserDoc): Person {
   const view = toUser(user);
   return { id: user.id, tagname: user.tagname, full_name: user.full_name, avatar: view.avatar };
 }
 
-export function toMessage(doc: MessageDoc): Message {
+function toMessage(doc: MessageDoc): Message {
   const [name, att] = Object.entries(doc._attachments ?? {})[0] ?? [];
   return {
     id: doc.id,
@@ -645,5 +641,3 @@ export async function blockedPeople(deps: Deps, blocker: UserDoc): Promise<Perso
   }
   return people;
 }
-
-export { forbidden };

@@ -3,7 +3,7 @@ import { isConflict, isNotFound } from '../../couch/errors';
 import { userDbName } from '../../couch/userdb';
 import type { Logger } from '../../lib/logger';
 
-export interface NotificationDoc {
+interface NotificationDoc {
   _id: string;
   _rev?: string;
   type: 'notification';

@@ -37,7 +37,7 @@ export function checkJsonDepth(text: string, max = MAX_JSON_DEPTH): void {
   }
 }
 
-export function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string): unknown {
   checkJsonDepth(text);
   try {
     return JSON.parse(text) as unknown;

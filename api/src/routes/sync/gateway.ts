@@ -26,7 +26,7 @@ type Route = GatewayRoute;
  * exactly once. The upstream path is rebuilt from the decoded values with our own encoding, so
  * nothing in the request can smuggle another database, `..`, or a second decoding.
  */
-export function parseGatewayPath(rawPath: string): Route {
+function parseGatewayPath(rawPath: string): Route {
   if (rawPath === '' || rawPath === '/') return { kind: 'db' };
   if (!rawPath.startsWith('/')) throw forbidden(NOT_HERE);
   const segments = rawPath.slice(1).split('/');

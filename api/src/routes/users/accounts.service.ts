@@ -67,7 +67,7 @@ function verificationSignature(
     .digest('base64url');
 }
 
-export function verificationUrl(deps: Deps, user: UserDoc): string {
+function verificationUrl(deps: Deps, user: UserDoc): string {
   const expires = Date.now() + VERIFY_TTL_MS;
   const signature = verificationSignature(deps.jwtSecret, user.id, user.email, expires);
   return `${deps.publicUrl()}/email/verify/${encodeURIComponent(user.id)}?expires=${expires}&signature=${signature}`;

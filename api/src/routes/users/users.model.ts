@@ -31,6 +31,3 @@ export interface UserDoc {
 export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 export const tagnameKey = (tagname: string) => `tagname:${tagname}`;
 export const userKey = (id: string) => `user:${id}`;
-
-/** Tagname rule (PRODUCT.md): lower-case letters, digits and underscore, 3 to 30 characters. */
-export const TAGNAME_PATTERN = /^[a-z0-9_]{3,30}$/;

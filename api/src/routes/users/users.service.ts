@@ -24,13 +24,13 @@ interface NewUserFields {
   email_verified?: boolean;
 }
 
-export const newUserId = () => randomBytes(12).toString('hex');
+const newUserId = () => randomBytes(12).toString('hex');
 
 /**
  * The answer to a registration whose address has an account. It does not say so: the address
  * may be someone else's (the owner is told by mail instead, see accounts.register).
  */
-export const EMAIL_UNAVAILABLE_MESSAGE =
+const EMAIL_UNAVAILABLE_MESSAGE =
   'We could not create an account with this email address. If you already have an account, log in or reset your password.';
 
 /** The email address is claimed by another account. */

@@ -8,7 +8,7 @@ import type { User } from '@/types/api';
 import { buildPath } from '@/config/paths';
 
 /** Where a member changes their password: their area's page, or /settings. */
-export function passwordPathFor(role: User['role']): string {
+function passwordPathFor(role: User['role']): string {
   if (role === 'Customer') return buildPath('customer.change.password');
   if (role === 'Agent') return buildPath('agent.change.password');
   return buildPath('settings');

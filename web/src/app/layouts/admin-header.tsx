@@ -9,7 +9,7 @@ import { buildPath } from '@/config/paths';
 import { HeaderStatus } from './header-status';
 
 /** The line under an admin's name: their expertise when they gave one, else the role. */
-export function adminTitleOf(user: Pick<User, 'expertise'>): string {
+function adminTitleOf(user: Pick<User, 'expertise'>): string {
   return user.expertise?.trim() || 'Administrator';
 }
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 
 /** The logo mark: a compass needle on the brand colour (also the favicon and app icon). */
-export function LogoMark({ size = 32 }: { size?: number }) {
+function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="#0b5c6b" />

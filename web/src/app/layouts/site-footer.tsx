@@ -7,7 +7,7 @@ import { Brand } from './brand';
  * Spec section 1: the footer's eight categories, each to its service page. Their ids are the
  * seeded categories' (the footer lists these whatever else admins add).
  */
-export const FOOTER_CATEGORIES = [
+const FOOTER_CATEGORIES = [
   { id: 'travel-agent', name: 'Travel Agent' },
   { id: 'tour-guide', name: 'Tour Guide' },
   { id: 'hotel-manager', name: 'Hotel Manager' },
@@ -22,7 +22,7 @@ type FooterLink = { name: StaticPathName; label: string };
 
 /** Spec section 1: careers, press and news, pricing plan, privacy, terms, blogs, FAQ, contact,
  * help and support, trust and safety, selling and buying guides (and about us). */
-export const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
+const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Company',
     links: [
@@ -53,7 +53,7 @@ export const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   },
 ];
 
-export const COPYRIGHT = '© 2025 Wayfarer Market. All rights reserved.';
+const COPYRIGHT = '© 2025 Wayfarer Market. All rights reserved.';
 
 export function SiteFooter() {
   const hasDevMail = useDevMailAvailable();

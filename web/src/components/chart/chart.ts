@@ -31,7 +31,7 @@ export function countScale(value: number, maxTicks = 4): Scale {
   return { max, ticks };
 }
 
-export interface Segment {
+interface Segment {
   key: string;
   value: number;
   /** Where the segment starts and ends, in counts from the baseline. */

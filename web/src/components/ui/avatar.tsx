@@ -7,7 +7,7 @@ export interface AvatarProps {
 }
 
 /** Up to two initials from a full name ("Sofia Marquez" → "SM"). */
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
   return letters.map((word) => [...(word ?? '')][0]?.toUpperCase() ?? '').join('') || '?';

@@ -13,7 +13,7 @@ export function slugify(text: string): string {
 }
 
 /** Ids in document order, a repeated one suffixed `-2`, `-3`… */
-export function createIdSequence(): (text: string) => string {
+function createIdSequence(): (text: string) => string {
   const seen = new Map<string, number>();
   return (text) => {
     const base = slugify(text) || 'section';

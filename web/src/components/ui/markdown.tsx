@@ -15,7 +15,7 @@ function textOf(node: ReactNode): string {
 }
 
 /** Same-origin paths go through the router; `//host` is another site. */
-export function isInternalHref(href: string | undefined): href is string {
+function isInternalHref(href: string | undefined): href is string {
   return !!href && href.startsWith('/') && !href.startsWith('//');
 }
 

@@ -16,7 +16,7 @@ export const PROGRESS = {
 /** The bar never passes this while loading: only `done` completes it. */
 export const PROGRESS_CEILING = 0.994;
 
-export function clampProgress(value: number, min: number, max: number): number {
+function clampProgress(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 

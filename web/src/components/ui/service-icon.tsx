@@ -3,7 +3,7 @@
 // at hand (the services list), the seeded categories' ids pick their icon. Simple line drawings
 // in a 24×24 box.
 
-export const SERVICE_ICONS = {
+const SERVICE_ICONS = {
   ticket: 'M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4zM14 7v2M14 11v2M14 15v2',
   map: 'M9 4 3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
   building: 'M5 21V4h10v17M15 9h4v12M3 21h18M8 8h1M11 8h1M8 12h1M11 12h1M8 16h1M11 16h1',

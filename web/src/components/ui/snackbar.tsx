@@ -8,7 +8,7 @@ import { useTouchGestures } from './touch-gestures';
  * snackbar: the door for code that cannot import the store (a service worker bridge in another
  * bundle, a browser test). An invalid `detail` is reported with the spec's error text.
  */
-export const NOTIFY_EVENT = 'wayfarer:notify';
+const NOTIFY_EVENT = 'wayfarer:notify';
 
 function useNotifyEvents() {
   useEffect(() => {

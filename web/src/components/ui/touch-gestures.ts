@@ -10,7 +10,7 @@ export const TOUCH = {
   longTapMs: 400,
 } as const;
 
-export type SwipeDirection = 'left' | 'right' | 'up' | 'down';
+type SwipeDirection = 'left' | 'right' | 'up' | 'down';
 export type Gesture =
   { type: 'tap' } | { type: 'longtap' } | { type: 'swipe'; direction: SwipeDirection } | null;
 

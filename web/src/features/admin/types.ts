@@ -6,30 +6,19 @@ import type {
   AdminUserRow,
   AuditEntry,
   BlogInput,
-  ListMeta,
   ListResponse,
-  Role,
   ServiceInput,
   User,
 } from '@wayfarer/api/schemas';
 
-export type {
-  AdminStats,
-  AdminUserPatch,
-  AdminUserRow,
-  AuditEntry,
-  BlogInput,
-  ListMeta,
-  ListResponse,
-  Role,
-};
+export type { AdminStats, AdminUserPatch, AdminUserRow, AuditEntry, ListResponse };
 
 export type UserStatus = AdminUserRow['status'];
 
 /** GET /api/admin/users/:id → `user`: the account as admins see it (email and status included). */
 export type AdminUser = Omit<User, 'status'> & { status: UserStatus };
 
-export interface SessionActivity {
+interface SessionActivity {
   signed_in_at: string;
   device: string;
   active: boolean;

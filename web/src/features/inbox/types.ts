@@ -5,7 +5,7 @@
 import type { Conversation, MessageStatus, Person } from '@wayfarer/api/schemas';
 import type { StoredDoc } from '@/lib/local-db-docs';
 
-export type { Conversation, MessageStatus, Person };
+export type { Conversation, Person };
 
 /** Mirrors `MESSAGE_MAX` of the API's schemas (a unit test keeps them equal). */
 export const MESSAGE_MAX = 5000;

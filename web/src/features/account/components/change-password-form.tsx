@@ -10,7 +10,7 @@ const empty: ChangePasswordInput = {
   password_confirmation: '',
 };
 
-export const PASSWORD_CHANGED =
+const PASSWORD_CHANGED =
   'Your password was changed. Every other device was signed out; this one stays signed in.';
 
 /** Change Password: current, new and confirmation; other sessions end on the server. */

@@ -20,7 +20,7 @@ export interface DashboardProps {
   publicProfileHref: string | null;
 }
 
-export const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
 /** The area dashboard: a greeting, how complete the profile is, and what to do next. */
 export function Dashboard({ user, completionLinks, nextSteps, publicProfileHref }: DashboardProps) {

@@ -19,7 +19,7 @@ interface UploadRule {
 }
 
 /** The server's limits (it checks the content again); checked here to answer at once. */
-export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
+const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   avatar: {
     accept: 'image/png,image/jpeg,image/webp',
     types: ['image/png', 'image/jpeg', 'image/webp'],

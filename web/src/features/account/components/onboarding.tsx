@@ -14,7 +14,7 @@ import { applyValues } from './profile-form';
 import { TagnameField } from './tagname-field';
 import './account.css';
 
-export const ONBOARDING_STEPS = 3;
+const ONBOARDING_STEPS = 3;
 
 function OnboardingShell({
   step,

@@ -46,7 +46,7 @@ export function parseLanguages(text: string): string[] {
 }
 
 /** Saves a changed tagname first (PUT /user/tagname), then the rest (PATCH /user). */
-export async function saveProfile(user: User, values: ProfileValues): Promise<User> {
+async function saveProfile(user: User, values: ProfileValues): Promise<User> {
   const tagname = normaliseTagname(values.tagname);
   if (tagname !== (user.tagname ?? '')) await updateTagname(tagname);
   return updateProfile({

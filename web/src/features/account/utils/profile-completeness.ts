@@ -3,7 +3,7 @@ import type { User } from '@/types/api';
 /** Which edit page completes an item. */
 export type CompletionTarget = 'email' | 'details' | 'uploads';
 
-export interface CompletionItem {
+interface CompletionItem {
   key: string;
   label: string;
   isDone: boolean;

@@ -22,7 +22,7 @@ type Results =
   | { status: 'error'; query: string };
 
 /** Services whose name or description has `query` (the catalog is small: filtered here). */
-export function matchServices(services: readonly AdminService[], query: string): AdminService[] {
+function matchServices(services: readonly AdminService[], query: string): AdminService[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
   return services

@@ -36,7 +36,7 @@ export function LoadState<T>({ resource, onRetry, what, children }: LoadStatePro
   );
 }
 
-export function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div className="alert alert-error load-error" role="alert">
       <p className="alert-body">{message}</p>

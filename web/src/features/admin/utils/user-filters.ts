@@ -3,11 +3,11 @@
 import { ROLES, type Role } from '@wayfarer/api/schemas/roles';
 import type { QueryValue } from '@/lib/api-client';
 
-export const USER_SORTS = ['newest', 'oldest', 'name'] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-export const USER_STATUSES = ['active', 'suspended'] as const;
-export const VERIFIED_VALUES = ['true', 'false'] as const;
-export const USERS_PER_PAGE = 20;
+const USER_SORTS = ['newest', 'oldest', 'name'] as const;
+type UserSort = (typeof USER_SORTS)[number];
+const USER_STATUSES = ['active', 'suspended'] as const;
+const VERIFIED_VALUES = ['true', 'false'] as const;
+const USERS_PER_PAGE = 20;
 
 export interface UserFilters {
   search: string;

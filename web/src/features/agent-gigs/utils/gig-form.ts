@@ -111,7 +111,7 @@ export function valuesFromGig(gig: Gig): GigFormValues {
 }
 
 /** "Lisbon, Porto,, lisbon" → ["Lisbon", "Porto"]: trimmed, duplicates (any case) dropped. */
-export function splitList(text: string): string[] {
+function splitList(text: string): string[] {
   const seen = new Set<string>();
   const items: string[] = [];
   for (const part of text.split(',')) {
@@ -133,7 +133,7 @@ export const toCents = (text: string): number => toMinorUnits(text) ?? Number.Na
 const toInt = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 /** The enabled packages in tier order, as the request sends them (their index → tier). */
-export const enabledTiers = (values: GigFormValues): Tier[] =>
+const enabledTiers = (values: GigFormValues): Tier[] =>
   TIERS.filter((tier) => values[tier].enabled);
 
 /** The API body for the values; `status` is the chosen outcome (publish or keep as draft). */

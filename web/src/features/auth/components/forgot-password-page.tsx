@@ -7,7 +7,7 @@ import { requestPasswordReset } from '../api/password-reset';
 import { AuthCard } from './auth-card';
 
 /** Shown whatever the server found: whether an address has an account is nobody's business. */
-export const RESET_LINK_SENT =
+const RESET_LINK_SENT =
   'If an account uses that address, we have sent it a link to reset the password. The link works for 60 minutes.';
 
 export function ForgotPasswordPage() {

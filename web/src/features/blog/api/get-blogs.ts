@@ -1,7 +1,7 @@
 import type { BlogPostSummary, ListResponse } from '@wayfarer/api/schemas';
 import { api } from '@/lib/api-client';
 
-export const BLOG_PAGE_SIZE = 9;
+const BLOG_PAGE_SIZE = 9;
 
 /** GET /api/blogs: published posts, newest first. */
 export function getBlogs(

@@ -7,9 +7,8 @@ import { useForm } from '@/lib/form';
 import { sendContactMessage } from '../api/send-contact-message';
 import './contact.css';
 
-export const MESSAGE_MAX = 5000;
-export const CONTACT_SENT =
-  'Thank you! Your message has reached our team; we emailed you a confirmation.';
+const MESSAGE_MAX = 5000;
+const CONTACT_SENT = 'Thank you! Your message has reached our team; we emailed you a confirmation.';
 
 /** The 429 answer in words: how long to wait, when the server said. */
 export function rateLimitMessage(retryAfterSeconds: number | null): string {

@@ -4,7 +4,7 @@ import type { Gig, GigSummary, ListResponse, PublicUser } from '@wayfarer/api/sc
 import { api } from '@/lib/api-client';
 import { toApiQuery, type GigFilters } from '../utils/filters';
 
-export type { Gig, GigSummary, PublicUser };
+export type { Gig, PublicUser };
 
 export type GigList = ListResponse<GigSummary> & { meta: { total_capped?: boolean } };
 

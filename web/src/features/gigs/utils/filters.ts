@@ -18,7 +18,7 @@ export const DELIVERY_OPTIONS = [1, 3, 7, 14, 30] as const;
 /** Minimum rating choices. */
 export const RATING_OPTIONS = [3, 4, 4.5] as const;
 /** API.md's list default. */
-export const PER_PAGE = 20;
+const PER_PAGE = 20;
 
 export interface GigFilters {
   q: string;

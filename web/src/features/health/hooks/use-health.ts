@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { getHealth } from '../api/get-health';
 import { healthFromError, healthFromResponse, type HealthView } from '../utils/health-view';
 
-export const HEALTH_POLL_MS = 10_000;
+const HEALTH_POLL_MS = 10_000;
 
 /**
  * The live health of the API and its database: asks on mount, then `intervalMs` after each answer

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDraft, type DraftOffer } from '@/lib/local-db-drafts';
 
-export const MESSAGE_DRAFT_FORM = 'message';
+const MESSAGE_DRAFT_FORM = 'message';
 
 type Fields = { body: string };
 

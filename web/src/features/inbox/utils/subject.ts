@@ -3,7 +3,7 @@ import type { Conversation } from '@wayfarer/api/schemas';
 export type Subject = NonNullable<Conversation['subject']>;
 
 /** The kinds a message may be about (the API's sendMessageSchema and the user database agree). */
-export const SUBJECT_KINDS = ['gig', 'job', 'order', 'project', 'profile'] as const;
+const SUBJECT_KINDS = ['gig', 'job', 'order', 'project', 'profile'] as const;
 
 /**
  * What a new conversation is about, from a link such as a gig's "Contact me":

@@ -26,7 +26,7 @@ export function compareMessages(a: MessageDoc, b: MessageDoc): number {
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The local calendar day of an ISO date, `YYYY-MM-DD`. */
-export function dayKey(iso: string): string {
+function dayKey(iso: string): string {
   const date = new Date(iso);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
@@ -70,7 +70,7 @@ export function shortWhen(iso: string, now: Date = new Date()): string {
   }).format(date);
 }
 
-export type TimelineItem =
+type TimelineItem =
   | { kind: 'day'; key: string; label: string }
   | { kind: 'message'; key: string; message: MessageDoc };
 

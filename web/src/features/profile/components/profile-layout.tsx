@@ -4,7 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import type { PublicUser } from '@/types/api';
 import './profile.css';
 
-export interface ProfileTabs {
+interface ProfileTabs {
   projects: string;
   wishlists: string;
   info: string;

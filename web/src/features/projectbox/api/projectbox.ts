@@ -1,7 +1,7 @@
 // The project box lives in the user's database: the server writes the projects the user posted,
 // applied to or joined; the user saves projects and keeps private notes, offline too.
 import { useMemo } from 'react';
-import { LIMITS, nowIso, PREFIX, projectBoxId, type ProjectBoxDoc } from '@/lib/local-db-docs';
+import { LIMITS, nowIso, PREFIX, type ProjectBoxDoc } from '@/lib/local-db-docs';
 import { upsertLocalDoc, useLocalDocs } from '@/lib/local-db';
 
 /** Entries, most recently changed first; null while the database opens. */
@@ -23,25 +23,6 @@ export function saveNotes(id: string, notes: string): Promise<void> {
   return upsertLocalDoc<ProjectBoxDoc>(id, (doc) =>
     doc && doc.notes !== text ? { ...doc, notes: text, updated_at: nowIso() } : undefined,
   );
-}
-
-/** Saves a project into the box (project pages call this). */
-export function saveProject(project: { id: string; title: string }): Promise<void> {
-  const id = projectBoxId(project.id);
-  return upsertLocalDoc<ProjectBoxDoc>(id, (doc) => {
-    if (doc?.relations.includes('saved')) return undefined;
-    return doc
-      ? { ...doc, relations: [...doc.relations, 'saved'], updated_at: nowIso() }
-      : {
-          _id: id,
-          type: 'projectbox',
-          project_id: project.id,
-          title: project.title.slice(0, 200),
-          relations: ['saved'],
-          notes: '',
-          updated_at: nowIso(),
-        };
-  });
 }
 
 /**

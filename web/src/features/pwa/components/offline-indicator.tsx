@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { notify, notifyWarn } from '@/stores/notification';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
 
-export const OFFLINE_MESSAGE = 'You are offline. Pages you have opened before still work.';
-export const ONLINE_AGAIN_MESSAGE = 'You are back online.';
+const OFFLINE_MESSAGE = 'You are offline. Pages you have opened before still work.';
+const ONLINE_AGAIN_MESSAGE = 'You are back online.';
 
 /**
  * A bar across the top while the device has no network, and a snackbar when that changes

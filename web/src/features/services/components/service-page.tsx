@@ -7,7 +7,7 @@ import { ServiceIcon } from '@/components/ui/service-icon';
 import './services.css';
 
 /** "a Chef", "an Events Specialist". */
-export function withArticle(name: string): string {
+function withArticle(name: string): string {
   return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 }
 

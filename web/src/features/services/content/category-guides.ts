@@ -11,7 +11,7 @@ export interface CategoryGuide {
   briefTips: string[];
 }
 
-export const GENERAL_GUIDE: CategoryGuide = {
+const GENERAL_GUIDE: CategoryGuide = {
   tagline: 'Independent professionals who know the ground, hired for exactly what you need.',
   offers: [
     {
@@ -38,7 +38,7 @@ export const GENERAL_GUIDE: CategoryGuide = {
   ],
 };
 
-export const CATEGORY_GUIDES: Record<string, CategoryGuide> = {
+const CATEGORY_GUIDES: Record<string, CategoryGuide> = {
   'travel-agent': {
     tagline: 'Less time on booking sites, more certainty that every leg connects.',
     offers: [

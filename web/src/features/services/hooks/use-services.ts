@@ -22,11 +22,6 @@ function loadServices(): Promise<Service[]> {
   return shared;
 }
 
-/** Forgets the shared list (tests; an admin who just edited the categories). */
-export function resetServicesCache(): void {
-  shared = null;
-}
-
 /** The active service categories. */
 export function useServices(): ServicesState {
   // Every caller shares one request (loadServices), so it takes no abort signal.

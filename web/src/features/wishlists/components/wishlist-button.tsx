@@ -7,7 +7,7 @@ import { SaveToWishlistDialog } from './save-to-wishlist-dialog';
 import './wishlists.css';
 import { plural } from '@/lib/format';
 
-export function HeartIcon({ isFilled }: { isFilled: boolean }) {
+function HeartIcon({ isFilled }: { isFilled: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path
