@@ -70,7 +70,7 @@ export function stableStringify(value: unknown): string {
 }
 
 /** The document's own fields, without `_id`, `_rev` and the other underscore fields. */
-export function contentOf(doc: Leaf): Record<string, unknown> {
+function contentOf(doc: Leaf): Record<string, unknown> {
   const content: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(doc)) if (!key.startsWith('_')) content[key] = value;
   return content;

@@ -81,9 +81,6 @@ export interface NotificationDoc extends StoredDoc {
   read_at: string | null;
 }
 
-export type UserDataDoc =
-  WishlistDoc | WishlistItemDoc | DraftDoc | ProjectBoxDoc | NotificationDoc;
-
 /** Id prefixes: every query of the local database reads one id range. */
 export const PREFIX = {
   wishlist: 'wishlist:',
@@ -97,8 +94,6 @@ export const wishlistItemId = (listId: string, kind: WishlistKind, ref: string):
   `${PREFIX.wishlistItem}${listId}:${kind}:${ref}`;
 
 export const draftId = (form: string, key: string): string => `${PREFIX.draft}${form}:${key}`;
-
-export const projectBoxId = (projectId: string): string => `${PREFIX.projectbox}${projectId}`;
 
 export const LIMITS = {
   wishlistName: 60,

@@ -7,7 +7,7 @@ import { draftId, LIMITS, nowIso, type DraftDoc, type RecoveredDraft } from './l
 import { upsertLocalDoc, useLocalDoc } from './local-db';
 
 /** How long typing pauses before the draft is saved. */
-export const DRAFT_SAVE_DELAY_MS = 700;
+const DRAFT_SAVE_DELAY_MS = 700;
 
 const DEVICE_KEY = 'wf-device';
 

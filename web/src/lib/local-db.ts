@@ -14,7 +14,7 @@ import { userDbName, type StoredDoc } from './local-db-docs';
 import type { Database, LocalEngine } from './local-db-engine';
 import { forgetSessionUser, rememberSessionUser } from './local-db-session';
 
-export const GATEWAY_PATH = '/api/sync/db';
+const GATEWAY_PATH = '/api/sync/db';
 
 interface Current {
   userId: string;
@@ -68,7 +68,7 @@ function requestPersistence(): void {
 }
 
 /** Opens (or returns) the database of `userId` and starts its sync; closes another user's. */
-export function openLocalDb(userId: string): Promise<LocalEngine> {
+function openLocalDb(userId: string): Promise<LocalEngine> {
   if (current?.userId === userId) return current.engine;
   const previous = current;
   ready = null;
@@ -130,7 +130,7 @@ export async function withLocalDb<T>(work: (db: Database) => Promise<T>): Promis
 }
 
 /** Stops sync and closes the database; its data stays on the device (a session that ended). */
-export async function closeLocalDb(): Promise<void> {
+async function closeLocalDb(): Promise<void> {
   const closing = current;
   current = null;
   ready = null;

@@ -56,7 +56,7 @@ const ANY = { $gt: null };
  * "No limit": pouchdb-find, like CouchDB, returns 25 documents unless told otherwise. At most
  * 2^31 - 1, because IndexedDB's getAll takes the limit as its count.
  */
-export const ALL = 2 ** 31 - 1;
+const ALL = 2 ** 31 - 1;
 
 /** Replication pushes every document but the local indexes (`_design/...`). */
 export function isPushed(doc: { _id: string }): boolean {

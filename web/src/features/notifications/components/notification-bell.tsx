@@ -16,7 +16,7 @@ import { plural } from '@/lib/format';
 /** Spec section 4 and 9: the icon turns red about 400 ms after the header loads. */
 export const BELL_ALERT_DELAY_MS = 400;
 /** How many notifications the dropdown shows. */
-export const BELL_LATEST = 5;
+const BELL_LATEST = 5;
 
 function BellIcon() {
   return (
@@ -39,7 +39,7 @@ function BellIcon() {
  * is still opening, or a new device has not pulled them yet). Notifications are never deleted, so
  * an empty local list means "not here yet".
  */
-export function useUnreadCount(bell: BellNotifications | null): number {
+function useUnreadCount(bell: BellNotifications | null): number {
   const user = useCurrentUser();
   if (bell?.latest.length) return bell.unread;
   return user?.new_notifications_count ?? 0;

@@ -21,7 +21,7 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
 }
 
 /** Spec section 9: pages of notifications (page range 3, margin pages 1 in the pager). */
-export const NOTIFICATIONS_PER_PAGE = 10;
+const NOTIFICATIONS_PER_PAGE = 10;
 
 /** The slice of `items` for 1-based `page` (clamped), and the last page. */
 export function pageOf<T>(
