@@ -13,14 +13,14 @@
  * Every wait has a deadline. It needs the embedded server (a process to stop), so it does not
  * run against TEST_COUCH_URL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config/env';
 import { userDbName } from '../src/couch/userdb';
 import { client, demoSessions, type Session } from './helpers/client';
+import { startApiProcess, type ApiProcess } from './helpers/api-process';
 import { fakeWebDist, startTestServer, type TestServer } from './helpers/server';
 
 const EMBEDDED = !process.env.TEST_COUCH_URL;
@@ -227,45 +227,6 @@ describe.skipIf(!EMBEDDED)('faults: the database stops or dies under the API', (
   );
 });
 
-/** The API as `npm start` runs it, in a process of its own. */
-function startApi(dataDir: string, webDist: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/start.ts'], {
-    cwd: repoRoot(),
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      WEB_DIST: webDist,
-      // The demo members (verified, with tagnames) write to each other; no demo gigs.
-      SEED_DEMO: 'true',
-      SEED_DEMO_GIGS: 'false',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-  const url = within(
-    90_000,
-    'the API starting',
-    new Promise<string>((resolve, reject) => {
-      const look = () => {
-        const match = /running at (http:\/\/\S+)/.exec(output);
-        if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
-      };
-      child.stdout.on('data', look);
-      child.once('exit', (code) => reject(new Error(`the API exited (${code}): ${output}`)));
-    }),
-  );
-  return { child, url, exited, output: () => output };
-}
-
 /** Kills a process and waits for it to be gone. */
 async function kill(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals) {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -275,7 +236,19 @@ async function kill(child: ChildProcess, exited: Promise<void>, signal: NodeJS.S
 describe.skipIf(!EMBEDDED)('faults: the API process is killed while it delivers', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wf-faults-'));
   const webDist = fakeWebDist();
-  const running: { child: ChildProcess; exited: Promise<void> }[] = [];
+  const running: ApiProcess[] = [];
+  /** The API as `npm start` runs it, in a process of its own, on dataDir. */
+  const startApi = () =>
+    startApiProcess(
+      {
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        LOG_LEVEL: 'warn',
+        // The demo members (verified, with tagnames) write to each other; no demo gigs.
+        SEED_DEMO: 'true',
+      },
+      { startTimeoutMs: 90_000 },
+    );
   afterAll(async () => {
     for (const { child, exited } of running) await kill(child, exited, 'SIGKILL');
   });
@@ -319,9 +292,9 @@ describe.skipIf(!EMBEDDED)('faults: the API process is killed while it delivers'
     'delivers every accepted message exactly once after a restart, with its notification and unread count',
     { timeout: 150_000 },
     async () => {
-      const first = startApi(dataDir, webDist);
+      const first = await startApi();
       running.push(first);
-      const base = await first.url;
+      const base = first.url;
       const sofia = await login(base, 'sofia@wayfarer.test');
       const helen = await login(base, 'helen@wayfarer.test');
 
@@ -400,9 +373,9 @@ describe.skipIf(!EMBEDDED)('faults: the API process is killed while it delivers'
           () => true,
         ),
       );
-      const second = startApi(dataDir, webDist);
+      const second = await startApi();
       running.push(second);
-      const base2 = await second.url;
+      const base2 = second.url;
       const { read: read2 } = database();
 
       await until(60_000, 'every message delivered', async () => {

@@ -16,6 +16,8 @@ export interface ApiProcess {
   output(): string;
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`; resolves once it exited. */
   stop(graceMs?: number): Promise<void>;
+  /** Resolves once the process has exited (however it ended). */
+  exited: Promise<void>;
 }
 
 /**
@@ -29,24 +31,29 @@ export async function startApiProcess(
   { startTimeoutMs = 60_000 } = {},
 ): Promise<ApiProcess> {
   const root = repoRoot();
-  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(root, 'api', 'src', 'cli', 'start.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      SEED_DEMO: 'false',
-      SEED_DEMO_GIGS: 'false',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wf-data-')),
-      WEB_DIST: fakeWebDist(),
-      ...env,
+  // One process (node with tsx's loader), not the tsx command, which runs the API in a child of
+  // its own: a signal sent to `pid` must reach the API itself (the fault tests SIGKILL it).
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'api', 'src', 'cli', 'start.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        HOST: '127.0.0.1',
+        PORT: '0',
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        SEED_DEMO: 'false',
+        SEED_DEMO_GIGS: 'false',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wf-data-')),
+        WEB_DIST: fakeWebDist(),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -76,6 +83,7 @@ export async function startApiProcess(
     child,
     request: (pathname, init) => fetch(base + pathname, init),
     output: () => output,
+    exited,
     async stop(graceMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
