@@ -19,7 +19,7 @@ import { GATEWAY_PREFIX, syncGateway } from './routes/sync/gateway';
 import { inboxRoutes } from './routes/inbox/inbox.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { gigRoutes } from './routes/gigs/gigs.routes';
-import { FILE_LIMITS } from './routes/users/accounts.service';
+import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
 import { gigPageMeta } from './web/page-meta';
 import { webApp } from './web/static';

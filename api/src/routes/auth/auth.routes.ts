@@ -15,7 +15,13 @@ import {
   registerSchema,
   verifyEmailSchema,
 } from '../../schemas';
-import * as accounts from '../users/accounts.service';
+import { login, refresh, register } from '../users/accounts-auth.service';
+import {
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationMail,
+  verifyEmail,
+} from '../users/accounts-email-password.service';
 
 const PASSWORD_EMAIL_MESSAGE =
   'If an account exists for that address, we have emailed a link to reset its password. It works for 60 minutes.';
@@ -28,7 +34,7 @@ export function authRoutes(deps: AppDeps) {
       await deps.rateLimits.hit('register', { ip: client.ip });
       const input = await readJson(c, registerSchema);
       await deps.rateLimits.hit('register', { address: input.email });
-      return c.json(await accounts.register(deps, input, client), 201);
+      return c.json(await register(deps, input, client), 201);
     })
     .post('/login', noStore, async (c) => {
       const client = clientOf(c, deps.env);
@@ -36,7 +42,7 @@ export function authRoutes(deps: AppDeps) {
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
       // In a burst, shed before the account is even read (see lib/password.ts).
       passwordHashing.assertAccepting();
-      const session = await accounts.login(deps, input, client);
+      const session = await login(deps, input, client);
       await deps.rateLimits.reset('login', input.email);
       return c.json(session);
     })
@@ -45,7 +51,7 @@ export function authRoutes(deps: AppDeps) {
       const input = await readJson(c, loginSchema);
       await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
       passwordHashing.assertAccepting();
-      const session = await accounts.login(deps, input, client, { adminOnly: true });
+      const session = await login(deps, input, client, { adminOnly: true });
       await deps.rateLimits.reset('login', input.email);
       return c.json(session);
     })
@@ -57,7 +63,7 @@ export function authRoutes(deps: AppDeps) {
       if (!verified.ok) throw unauthorized();
       const check = await checkSession(deps.couch, verified.claims.sub, verified.claims.sid);
       if (!check.ok) throw unauthorized(check.message);
-      return c.json(await accounts.refresh(deps, check.user, check.session));
+      return c.json(await refresh(deps, check.user, check.session));
     })
     .post('/logout', noStore, requireAuth, async (c) => {
       await revokeSession(deps, currentAuth(c).session);
@@ -67,7 +73,7 @@ export function authRoutes(deps: AppDeps) {
       const client = clientOf(c, deps.env);
       await deps.rateLimits.hit('verify', { ip: client.ip });
       const input = await readJson(c, verifyEmailSchema);
-      await accounts.verifyEmail(deps, c.req.param('id'), input.expires, input.signature);
+      await verifyEmail(deps, c.req.param('id'), input.expires, input.signature);
       return c.json({ message: 'Your email address is verified. Welcome to Wayfarer Market!' });
     })
     .post('/email/resend', noStore, requireAuth, async (c) => {
@@ -75,7 +81,7 @@ export function authRoutes(deps: AppDeps) {
       if (user.email_verified_at)
         return c.json({ message: 'Your email address is already verified.' }, 200);
       await deps.rateLimits.hit('verify', { ip: clientOf(c, deps.env).ip, address: user.email });
-      await accounts.sendVerificationMail(deps, user);
+      await sendVerificationMail(deps, user);
       return c.json({ message: `We sent a new verification link to ${user.email}.` }, 202);
     })
     .post('/password/email', noStore, async (c) => {
@@ -83,14 +89,14 @@ export function authRoutes(deps: AppDeps) {
       const input = await readJson(c, passwordEmailSchema);
       await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
       // Answered before anything that exists only for an account is done: same content and time.
-      accounts.requestPasswordReset(deps, input.email);
+      requestPasswordReset(deps, input.email);
       return c.json({ message: PASSWORD_EMAIL_MESSAGE });
     })
     .post('/password/reset', noStore, async (c) => {
       const client = clientOf(c, deps.env);
       const input = await readJson(c, passwordResetSchema);
       await deps.rateLimits.hit('password', { ip: client.ip, address: input.email });
-      await accounts.resetPassword(deps, input);
+      await resetPassword(deps, input);
       return c.json({ message: 'Your password has been reset. You can log in with it now.' });
     });
 }

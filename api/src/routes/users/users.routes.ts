@@ -14,7 +14,16 @@ import {
   updateProfileSchema,
   updateTagnameSchema,
 } from '../../schemas';
-import * as accounts from './accounts.service';
+import { deleteAccount } from './accounts-deletion.service';
+import { changePassword } from './accounts-email-password.service';
+import {
+  FILE_LIMITS,
+  readFile,
+  setTagname,
+  storeFile,
+  tagnameAvailability,
+  updateProfile,
+} from './accounts-profile.service';
 import { mayReadCv } from './cv-access';
 import type { UserDoc } from './users.model';
 import { tagnameKey, userKey } from './users.model';
@@ -40,7 +49,7 @@ export function userRoutes(deps: AppDeps) {
   const upload = (kind: 'avatar' | 'cv') =>
     async function handler(c: Context<AppEnv>) {
       const { user } = currentAuth(c);
-      const limit = accounts.FILE_LIMITS[kind];
+      const limit = FILE_LIMITS[kind];
       const data = await readUploadedFile(c, {
         noun: 'file',
         maxBytes: limit.maxBytes,
@@ -56,7 +65,7 @@ export function userRoutes(deps: AppDeps) {
             : 'The CV must be a PDF document.',
         );
       }
-      const saved = await accounts.storeFile(deps, user, kind, data, detected);
+      const saved = await storeFile(deps, user, kind, data, detected);
       return c.json({ user: toUser(saved) });
     };
 
@@ -84,30 +93,30 @@ export function userRoutes(deps: AppDeps) {
     })
     .patch('/user', noStore, requireAuth, async (c) => {
       const input = await readJson(c, updateProfileSchema);
-      const saved = await accounts.updateProfile(deps, currentAuth(c).user, input);
+      const saved = await updateProfile(deps, currentAuth(c).user, input);
       return c.json({ user: toUser(saved) });
     })
     .delete('/user', noStore, requireAuth, async (c) => {
       const input = await readJson(c, deleteAccountSchema);
-      await accounts.deleteAccount(deps, currentAuth(c).user, input.password);
+      await deleteAccount(deps, currentAuth(c).user, input.password);
       return c.body(null, 204);
     })
     .put('/user/password', noStore, requireAuth, async (c) => {
       const input = await readJson(c, changePasswordSchema);
       const { user, session } = currentAuth(c);
-      await accounts.changePassword(deps, user, session, input);
+      await changePassword(deps, user, session, input);
       return c.json({ message: 'Your password was changed. Your other devices were signed out.' });
     })
     .put('/user/tagname', noStore, requireAuth, async (c) => {
       const input = await readJson(c, updateTagnameSchema);
-      const saved = await accounts.setTagname(deps, currentAuth(c).user, input.tagname);
+      const saved = await setTagname(deps, currentAuth(c).user, input.tagname);
       return c.json({ user: toUser(saved) });
     })
     .get('/tagname/availability', requireAuth, async (c) => {
       const { tagname } = parseOrThrow(updateTagnameSchema.extend({ tagname: tagnameSchema }), {
         tagname: c.req.query('tagname') ?? '',
       });
-      return c.json(await accounts.tagnameAvailability(deps, currentAuth(c).user, tagname));
+      return c.json(await tagnameAvailability(deps, currentAuth(c).user, tagname));
     })
     .post('/user/avatar', noStore, requireAuth, upload('avatar'))
     .post('/user/cv', noStore, requireAuth, upload('cv'))
@@ -128,7 +137,7 @@ export function userRoutes(deps: AppDeps) {
         if (!(await mayReadCv(deps, viewer, ownerId)))
           throw forbidden('Only its owner and administrators can download this CV.');
       }
-      const file = await accounts.readFile(deps, kind, ownerId);
+      const file = await readFile(deps, kind, ownerId);
       c.header('Content-Type', file.contentType);
       c.header('X-Content-Type-Options', 'nosniff');
       c.header('Content-Security-Policy', "default-src 'none'; sandbox");

@@ -1,5 +1,5 @@
 // Shapes of the admin API (api/src/routes/admin). Those the API publishes are type-only imports
-// from its schemas; the rest mirror admin.service.ts until they move there.
+// from its schemas; the rest mirror the admin-*.service.ts files until they move there.
 import type {
   AdminStats,
   AdminUserPatch,
