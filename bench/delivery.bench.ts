@@ -933,7 +933,7 @@ async function main(): Promise<number> {
     await c.senderLocal.put(doc);
   };
   const serverWrite = async (c: Conversation, seq: number, id: string, item: Tracked) => {
-    // The shape delivery writes into the recipient's database (inbox.service deliverMessage).
+    // The shape delivery writes into the recipient's database (inbox-delivery.service deliverMessage).
     const now = new Date().toISOString();
     const ids = [c.sender.userId, c.recipient.userId].sort();
     const doc = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
-import { markConversationRead } from '../src/routes/inbox/inbox.service';
+import { markConversationRead } from '../src/routes/inbox/inbox-reading.service';
 import { client, demoSessions, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 

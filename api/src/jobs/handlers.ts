@@ -5,7 +5,8 @@ import { isNotFound } from '../couch/errors';
 import { userDbName } from '../couch/userdb';
 import type { Logger } from '../lib/logger';
 import { recountSaves } from '../routes/gigs/gig-stats.service';
-import { deliverMessage, markConversationRead } from '../routes/inbox/inbox.service';
+import { deliverMessage } from '../routes/inbox/inbox-delivery.service';
+import { markConversationRead } from '../routes/inbox/inbox-reading.service';
 import type { JobDoc, JobKind, JobResult } from './jobs';
 
 type Deps = { couch: Couch; logger: Logger };

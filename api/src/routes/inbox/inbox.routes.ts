@@ -6,7 +6,9 @@ import { jobId } from '../../jobs/jobs';
 import { notFound } from '../../lib/errors';
 import { parseQuery, readJson } from '../../lib/validation';
 import { blockSchema, sendMessageSchema } from '../../schemas';
-import * as inbox from './inbox.service';
+import { block, blockedPeople, unblock } from './inbox-blocks.service';
+import { sendMessage } from './inbox-delivery.service';
+import { listConversations, listMessages, markConversationRead } from './inbox-reading.service';
 
 const messagesQuery = z.object({
   before: z.string().datetime({ error: 'before must be an ISO 8601 date.' }).optional(),
@@ -41,27 +43,25 @@ export function inboxRoutes(deps: AppDeps) {
     .use('*', requireAuth)
     .get('/', async (c) => {
       const search = c.req.query('search');
-      return c.json({ data: await inbox.listConversations(deps, currentAuth(c).user.id, search) });
+      return c.json({ data: await listConversations(deps, currentAuth(c).user.id, search) });
     })
     .post('/messages', async (c) => {
       const input = await readJson(c, sendMessageSchema);
-      const message = await inbox.sendMessage(
+      const message = await sendMessage(
         { ...deps, deliver: deliverNow },
         currentAuth(c).user,
         input,
       );
       return c.json({ message }, 201);
     })
-    .get('/blocked', async (c) =>
-      c.json({ data: await inbox.blockedPeople(deps, currentAuth(c).user) }),
-    )
+    .get('/blocked', async (c) => c.json({ data: await blockedPeople(deps, currentAuth(c).user) }))
     .post('/blocked', async (c) => {
       const { tagname } = await readJson(c, blockSchema);
-      await inbox.block(deps, currentAuth(c).user, tagname);
+      await block(deps, currentAuth(c).user, tagname);
       return c.body(null, 204);
     })
     .delete('/blocked/:tagname', async (c) => {
-      await inbox.unblock(deps, currentAuth(c).user, c.req.param('tagname'));
+      await unblock(deps, currentAuth(c).user, c.req.param('tagname'));
       return c.body(null, 204);
     })
     .get('/:conversationId/messages', async (c) => {
@@ -70,14 +70,14 @@ export function inboxRoutes(deps: AppDeps) {
       ownConversation(conversationId, user.id);
       const { before, limit } = parseQuery(c, messagesQuery);
       return c.json({
-        data: await inbox.listMessages(deps, user.id, conversationId, before, limit),
+        data: await listMessages(deps, user.id, conversationId, before, limit),
       });
     })
     .post('/:conversationId/read', async (c) => {
       const { user } = currentAuth(c);
       const conversationId = c.req.param('conversationId');
       ownConversation(conversationId, user.id);
-      await inbox.markConversationRead(deps, user.id, conversationId, new Date().toISOString());
+      await markConversationRead(deps, user.id, conversationId, new Date().toISOString());
       return c.body(null, 204);
     });
 }

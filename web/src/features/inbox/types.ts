@@ -1,5 +1,5 @@
 // The inbox documents of the user's own database, as the server writes them
-// (api/src/routes/inbox/inbox.service.ts) and as design-docs/userdb/app/validate_doc_update.js
+// (api/src/routes/inbox/inbox.model.ts) and as design-docs/userdb/app/validate_doc_update.js
 // lets the user write them. Shapes shared with the API come from its schemas (types only: no
 // validation code reaches the bundle).
 import type { Conversation, MessageStatus, Person } from '@wayfarer/api/schemas';
