@@ -41,6 +41,54 @@ const MIN_SELECTIVITY = 0.05;
 
 const sameKey = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * A view range read in batches, each from where the last one ended: `startkey` is the last key
+ * read, `skip` passes the rows of that key already read.
+ */
+export class RangeCursor<V> {
+  rowsRead = 0;
+  reads = 0;
+  /** The last batch was shorter than asked: the range has no more rows. */
+  exhausted = false;
+  private start: unknown[];
+  private skip = 0;
+
+  constructor(
+    private readonly read: ReadRange<V>,
+    startkey: unknown[],
+  ) {
+    this.start = startkey;
+  }
+
+  /** The next `limit` rows of the range (fewer when it ends). */
+  async next(limit: number): Promise<IndexRow<V>[]> {
+    if (this.exhausted || limit <= 0) return [];
+    const batch = await this.read({ startkey: this.start, skip: this.skip, limit });
+    this.reads += 1;
+    this.rowsRead += batch.length;
+    if (batch.length < limit) {
+      this.exhausted = true;
+      return batch;
+    }
+    const last = batch[batch.length - 1]!.key;
+    let tail = 0;
+    while (tail < batch.length && sameKey(batch[batch.length - 1 - tail]!.key, last)) tail += 1;
+    // A batch all of one key that began at that key: the rows to pass add up.
+    this.skip = tail === batch.length && sameKey(this.start, last) ? this.skip + tail : tail;
+    this.start = last;
+    return batch;
+  }
+}
+
+/**
+ * The size of the next batch: enough rows, at the share of rows kept so far, for the matches
+ * still wanted (and a quarter more), at least MIN_BATCH.
+ */
+export function nextBatch(want: number, matched: number, rowsRead: number): number {
+  const kept = Math.max(rowsRead ? matched / rowsRead : 0, MIN_SELECTIVITY);
+  return Math.max(MIN_BATCH, Math.ceil(((want - matched) / kept) * 1.25));
+}
+
 export async function readWindow<V>(
   read: ReadRange<V>,
   startkey: unknown[],
@@ -48,32 +96,20 @@ export async function readWindow<V>(
   want: number,
   cap: number,
 ): Promise<Window<V>> {
+  const cursor = new RangeCursor(read, startkey);
   const matches: IndexRow<V>[] = [];
   let rowsRead = 0;
-  let reads = 0;
-  let start = startkey;
-  let skip = 0;
   // One row past the cap tells whether the range goes on beyond it.
   let limit = Number.isFinite(want) ? Math.min(cap + 1, Math.max(1, 2 * want)) : cap + 1;
   for (;;) {
-    const batch = await read({ startkey: start, skip, limit });
-    reads += 1;
+    const batch = await cursor.next(limit);
     for (const row of batch) {
-      if (rowsRead === cap) return { matches, exhausted: false, rowsRead, reads };
+      if (rowsRead === cap) return { matches, exhausted: false, rowsRead, reads: cursor.reads };
       rowsRead += 1;
       if (accept(row)) matches.push(row);
     }
-    if (batch.length < limit) return { matches, exhausted: true, rowsRead, reads };
-    if (matches.length >= want) return { matches, exhausted: false, rowsRead, reads };
-
-    const last = batch[batch.length - 1]!.key;
-    let tail = 0;
-    while (tail < batch.length && sameKey(batch[batch.length - 1 - tail]!.key, last)) tail += 1;
-    // A batch all of one key that began at that key: the rows to pass add up.
-    skip = tail === batch.length && sameKey(start, last) ? skip + tail : tail;
-    start = last;
-    const kept = Math.max(matches.length / rowsRead, MIN_SELECTIVITY);
-    const needed = Math.ceil(((want - matches.length) / kept) * 1.25);
-    limit = Math.min(cap + 1 - rowsRead, Math.max(MIN_BATCH, needed));
+    if (cursor.exhausted) return { matches, exhausted: true, rowsRead, reads: cursor.reads };
+    if (matches.length >= want) return { matches, exhausted: false, rowsRead, reads: cursor.reads };
+    limit = Math.min(cap + 1 - rowsRead, nextBatch(want, matches.length, rowsRead));
   }
 }
