@@ -478,11 +478,13 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
 
 /**
  * Search without a search plug-in, at a cost that does not grow with the number of gigs:
- * one word's range of the `gigs/search` view (the longest word, usually the rarest), already in
- * relevance order, read only as far as the page needs (search-window.ts) and never past
- * SEARCH_CANDIDATES rows; the other words are checked with each row's Bloom filter, the filters
- * on the row's value, then the page's documents are read and checked exactly. When the range
- * was not read to its end, `total_capped` says the total counts the matches read so far only.
+ * by relevance, one word's range of the `gigs/search` view (the longest word, usually the
+ * rarest), already in relevance order, read only as far as the page needs (search-window.ts)
+ * and never past SEARCH_CANDIDATES rows; by price, date or rating, the first matches exactly,
+ * from gigsort/sorted, gigs/browse or the word's range (search-plan.ts). Other words are
+ * checked with each row's Bloom filter (or exactly, on gigsort/sorted rows), the filters on the
+ * row's value, then the documents are read and checked exactly. When no range was read to its
+ * end, `total_capped` says the total counts the matches read so far only.
  */
 export async function searchGigs(
   deps: Deps,

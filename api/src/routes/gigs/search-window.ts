@@ -7,8 +7,8 @@
  * matches made a search on 100,000 gigs read ten times the rows of one on 1,000. So the range is
  * read in batches: the first twice the matches wanted, the next ones sized from the share of
  * rows the filters kept so far, until enough rows matched, the range ended, or `cap` rows were
- * read. Other sorts (price, newest, rating) need every candidate, so they ask for all (`want`
- * Infinity) and read the whole window at once.
+ * read (a `want` of Infinity reads the whole window at once). Other sorts (price, newest,
+ * rating) are search-plan.ts's, with the same batches (`RangeCursor`, `nextBatch`).
  *
  * Batches continue from the last row read: `startkey` is its key, and `skip` passes the rows of
  * that key already read (the CouchDB 3 way to page a view; `startkey_docid` is not in PouchDB).
