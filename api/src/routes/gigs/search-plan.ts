@@ -12,17 +12,17 @@
  *   in order stops early when the word is frequent (its gigs are dense in the walk); reading the
  *   word's whole `gigs/search` range and sorting it here is cheap when the word is rare. Which
  *   one is cheaper is not known beforehand (a count costs a read of the whole range on the
- *   embedded server, which computes reductions at query time), so the walk starts alone (a
- *   frequent word's page is usually full after its first batch), then both advance together,
- *   the word's range reading as many rows as the walk has: whichever ends first gives the
- *   answer, at most about twice the rows of the cheaper way.
+ *   embedded server, which computes reductions at query time), so the walk starts (a frequent
+ *   word's page is usually full after its first batch), then the two take turns, each read up
+ *   to twice the rows the other has read: whichever ends first gives the answer, at most about
+ *   three times the rows of the cheaper way.
  *
  * Every way returns the first matches in the sort order, an exact prefix of all of them; all of
  * them (`exhausted`) when a range was read to its end. No way reads more than `budget` rows:
  * past it, the matches found so far are returned (still the first ones, in order) and the total
  * is a lower bound.
  */
-import { nextBatch, RangeCursor, type IndexRow, type ReadRange } from './search-window';
+import { MIN_BATCH, nextBatch, RangeCursor, type IndexRow, type ReadRange } from './search-window';
 
 export interface SortedWindow<V> {
   /** The first matches in sort order; every match when `exhausted`. */
@@ -67,7 +67,10 @@ export async function walkSorted<V>(
 
 /**
  * Walking the sorted range against reading the whole word range (then sorted with `compare`,
- * which must give the sorted range's order): the first to finish answers.
+ * which must give the sorted range's order): the first to finish answers. One read at a time,
+ * by whichever has read fewer rows, up to twice the other's rows (the walk fewer when its
+ * matches so far say it needs fewer), so the rows read stay within about three times those of
+ * the cheaper way, and a frequent word's page is usually full after the walk's first batch.
  */
 export async function raceSorted<V>(
   walk: Walk<V>,
@@ -87,29 +90,27 @@ export async function raceSorted<V>(
     rowsRead: walker.rowsRead + ranger.rowsRead,
     reads: walker.reads + ranger.reads,
   });
-  // The walk's first batch alone: a frequent word fills the page there.
-  let walkLimit = Math.min(budget, Math.max(1, 2 * want));
-  let round = 0;
   for (;;) {
     const left = budget - walker.rowsRead - ranger.rowsRead;
     if (left <= 0) return result('walk', false);
-    // From the second round on the word's range reads as many rows as the walk has read; each
-    // round at most doubles the last, so a wrong first estimate costs little.
-    const step = round === 0 ? walkLimit : Math.min(walkLimit, walker.rowsRead);
-    const walkStep = Math.min(step, round === 0 ? left : Math.ceil(left / 2));
-    const rangeStep =
-      round === 0 ? 0 : Math.min(left - walkStep, walker.rowsRead + walkStep - ranger.rowsRead);
-    const [walkRows, rangeRows] = await Promise.all([
-      walker.next(walkStep),
-      ranger.next(rangeStep),
-    ]);
-    round += 1;
-    for (const row of walkRows) if (walk.accept(row)) walked.push(row);
-    for (const row of rangeRows) if (range.accept(row)) ranged.push(row);
-    if (ranger.exhausted) return result('range', true);
-    if (walker.exhausted) return result('walk', true);
-    if (walked.length >= want) return result('walk', false);
-    walkLimit = nextBatch(want, walked.length, walker.rowsRead);
+    if (walker.rowsRead <= ranger.rowsRead) {
+      const limit =
+        walker.reads === 0
+          ? Math.max(1, 2 * want)
+          : Math.min(
+              nextBatch(want, walked.length, walker.rowsRead),
+              Math.max(MIN_BATCH, 2 * ranger.rowsRead - walker.rowsRead),
+            );
+      for (const row of await walker.next(Math.min(left, limit)))
+        if (walk.accept(row)) walked.push(row);
+      if (walker.exhausted) return result('walk', true);
+      if (walked.length >= want) return result('walk', false);
+    } else {
+      const limit = Math.max(MIN_BATCH, 2 * walker.rowsRead - ranger.rowsRead);
+      for (const row of await ranger.next(Math.min(left, limit)))
+        if (range.accept(row)) ranged.push(row);
+      if (ranger.exhausted) return result('range', true);
+    }
   }
 }
 
