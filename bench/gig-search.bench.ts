@@ -11,15 +11,15 @@
  *      generated with a seeded PRNG, so every run writes the same gigs; titles and descriptions
  *      are drawn from a few hundred travel words with a Zipf distribution (common words common),
  *      destinations from ~150 cities, languages from 15, 1–3 packages;
- *   3. builds the views the search reads (`gigs/search`, `gigs/browse`) with one query each and
- *      reports how long that took (information, not a target);
+ *   3. builds the views the search reads (`gigs/search`, `gigs/browse`, `gigsort/sorted`) with
+ *      one query each and reports how long that took (information, not a target);
  *   4. checks every measured query once (200, results, and the total the generated gigs predict:
  *      exact when the search read its range to the end, otherwise `total_capped` with a total
  *      above the page and at most the matching gigs), times its parts one request at a time
- *      in-process (the candidates as `searchGigs` reads them, the whole 301-row window other
- *      sorts read, 20 rows, the page's documents, the owners, `searchGigs` as a whole, one HTTP
- *      request), then loads, one at a time with autocannon: the bare Hono `GET /json` of
- *      http-baseline (context: the machine's HTTP floor at that moment), and four queries, each
+ *      in-process (the candidates as `searchGigs` reads them and which way, the 301-row window
+ *      of the relevance cap, 20 rows, the page's documents, the owners, `searchGigs` as a whole,
+ *      one HTTP request), then loads, one at a time with autocannon: the bare Hono `GET /json` of
+ *      http-baseline (context: the machine's HTTP floor at that moment), and the queries, each
  *      at BENCH_CONNECTIONS and then at one connection (requests one after another: a search's
  *      latency when it does not queue behind others):
  *        broad   q=<the most frequent word>&service=chef&max_price=50000   the issue's query
@@ -27,6 +27,10 @@
  *        mixed   400 searches like broad taking turns (the 50 most frequent words x the 8
  *                services): pages the API has not all kept copies of
  *        browse  service=chef&max_price=50000 (no text)
+ *      and sorted queries, exact over every match, whose first page must be the first 20 of
+ *      the matching generated gigs in order: broad in the four orders (price_asc, price_desc,
+ *      newest, rating), a mid-frequency word with a language filter by price, a rare word under
+ *      one service by date, no text by price and by rating, and the mixed searches sorted;
  *   5. closes the server and removes its data directory before the next size.
  * Then it prints, per query, req/s, p50 and p99 at each N with the ratios against the same
  * query at the smallest N (1,000 by default: the baseline), and the issue's targets for the
