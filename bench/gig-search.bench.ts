@@ -957,7 +957,7 @@ async function profile(running: RunningServer, apiUrl: string): Promise<ProfileR
     const candidates = await searchCandidates(running.deps, query);
     const parts: [string, () => Promise<unknown>, string?][] = [
       [
-        `candidates (${view})`,
+        `candidates (${q.order ? 'search-plan' : view})`,
         () => searchCandidates(running.deps, query),
         `as searchGigs reads them (${candidates.plan}): ${fmt(candidates.rowsRead)} rows in ` +
           `${candidates.reads} read${candidates.reads === 1 ? '' : 's'}, ` +
