@@ -906,9 +906,10 @@ async function checkQuery(apiUrl: string, q: Query, expected: Expected): Promise
   // Sorted: exactly the first 20 of all the matching generated gigs, in order.
   const shown = body.data.map((g) => g.id);
   if (expected.first && shown.join() !== expected.first.join()) {
-    const at = shown.findIndex((id, i) => id !== expected.first![i]);
+    const at = expected.first.findIndex((id, i) => id !== shown[i]);
     problems.push(
-      `first page differs from the true order at row ${at + 1}: ${shown[at]} instead of ${expected.first[at]}`,
+      `first page differs from the true order at row ${at + 1}: ` +
+        `${shown[at] ?? 'nothing'} instead of ${expected.first[at]}`,
     );
   }
   if (problems.length) throw new Error(`${url}: ${problems.join('; ')}`);

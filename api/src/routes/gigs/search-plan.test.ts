@@ -137,6 +137,16 @@ describe('raceSorted (walk the sorted range, or read the whole word range and so
     }
   });
 
+  it('a word in 1 gig of 15 with a filter 1 in 5 pass, of 100,000: the page within the budget', async () => {
+    // The benchmark's narrow:price_asc at 100,000 gigs: a match every ~75 rows of the walk.
+    const { walk, range, truth, compare } = dataSet(100_000, 0.067, 0.194, 11);
+    const window = await raceSorted(walk.walk, range.walk, compare, 21, 4000);
+    expect(window.rowsRead).toBeLessThanOrEqual(4000);
+    expect(window.plan).toBe('walk');
+    expect(window.reads).toBeLessThanOrEqual(10);
+    expect(ids(window.matches).slice(0, 21)).toEqual(ids(truth).slice(0, 21));
+  });
+
   it('never reads more than its budget; past it, the walk’s matches so far, in order', async () => {
     const { walk, range, truth, compare } = dataSet(20_000, 0.3, 0.002);
     const window = await raceSorted(walk.walk, range.walk, compare, 21, 1000);

@@ -93,13 +93,17 @@ export async function raceSorted<V>(
   for (;;) {
     const left = budget - walker.rowsRead - ranger.rowsRead;
     if (left <= 0) return result('walk', false);
-    if (walker.rowsRead <= ranger.rowsRead) {
+    // The word's range is of use only read to its end: it gets half the budget at most, the
+    // walk (whose matches so far are the first ones) the rest.
+    const rangeLeft = Math.min(left, Math.floor(budget / 2) - ranger.rowsRead);
+    if (walker.rowsRead <= ranger.rowsRead || rangeLeft <= 0) {
+      // Sized by the share of matches so far, however low (the doubling bounds a wrong guess).
       const limit =
         walker.reads === 0
           ? Math.max(1, 2 * want)
           : Math.min(
-              nextBatch(want, walked.length, walker.rowsRead),
-              Math.max(MIN_BATCH, 2 * ranger.rowsRead - walker.rowsRead),
+              nextBatch(want, walked.length, walker.rowsRead, 1 / (walker.rowsRead + 1)),
+              rangeLeft <= 0 ? left : Math.max(MIN_BATCH, 2 * ranger.rowsRead - walker.rowsRead),
             );
       for (const row of await walker.next(Math.min(left, limit)))
         if (walk.accept(row)) walked.push(row);
@@ -107,7 +111,7 @@ export async function raceSorted<V>(
       if (walked.length >= want) return result('walk', false);
     } else {
       const limit = Math.max(MIN_BATCH, 2 * walker.rowsRead - ranger.rowsRead);
-      for (const row of await ranger.next(Math.min(left, limit)))
+      for (const row of await ranger.next(Math.min(rangeLeft, limit)))
         if (range.accept(row)) ranged.push(row);
       if (ranger.exhausted) return result('range', true);
     }

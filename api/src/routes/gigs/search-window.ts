@@ -84,8 +84,13 @@ export class RangeCursor<V> {
  * The size of the next batch: enough rows, at the share of rows kept so far, for the matches
  * still wanted (and a quarter more), at least MIN_BATCH.
  */
-export function nextBatch(want: number, matched: number, rowsRead: number): number {
-  const kept = Math.max(rowsRead ? matched / rowsRead : 0, MIN_SELECTIVITY);
+export function nextBatch(
+  want: number,
+  matched: number,
+  rowsRead: number,
+  minSelectivity = MIN_SELECTIVITY,
+): number {
+  const kept = Math.max(rowsRead ? matched / rowsRead : 0, minSelectivity);
   return Math.max(MIN_BATCH, Math.ceil(((want - matched) / kept) * 1.25));
 }
 
