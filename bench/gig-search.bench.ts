@@ -11,15 +11,15 @@
  *      generated with a seeded PRNG, so every run writes the same gigs; titles and descriptions
  *      are drawn from a few hundred travel words with a Zipf distribution (common words common),
  *      destinations from ~150 cities, languages from 15, 1–3 packages;
- *   3. builds the views the search reads (`gigs/search`, `gigs/browse`) with one query each and
- *      reports how long that took (information, not a target);
+ *   3. builds the views the search reads (`gigs/search`, `gigs/browse`, `gigsort/sorted`) with
+ *      one query each and reports how long that took (information, not a target);
  *   4. checks every measured query once (200, results, and the total the generated gigs predict:
  *      exact when the search read its range to the end, otherwise `total_capped` with a total
  *      above the page and at most the matching gigs), times its parts one request at a time
- *      in-process (the candidates as `searchGigs` reads them, the whole 301-row window other
- *      sorts read, 20 rows, the page's documents, the owners, `searchGigs` as a whole, one HTTP
- *      request), then loads, one at a time with autocannon: the bare Hono `GET /json` of
- *      http-baseline (context: the machine's HTTP floor at that moment), and four queries, each
+ *      in-process (the candidates as `searchGigs` reads them and which way, the 301-row window
+ *      of the relevance cap, 20 rows, the page's documents, the owners, `searchGigs` as a whole,
+ *      one HTTP request), then loads, one at a time with autocannon: the bare Hono `GET /json` of
+ *      http-baseline (context: the machine's HTTP floor at that moment), and the queries, each
  *      at BENCH_CONNECTIONS and then at one connection (requests one after another: a search's
  *      latency when it does not queue behind others):
  *        broad   q=<the most frequent word>&service=chef&max_price=50000   the issue's query
@@ -27,6 +27,10 @@
  *        mixed   400 searches like broad taking turns (the 50 most frequent words x the 8
  *                services): pages the API has not all kept copies of
  *        browse  service=chef&max_price=50000 (no text)
+ *      and sorted queries, exact over every match, whose first page must be the first 20 of
+ *      the matching generated gigs in order: broad in the four orders (price_asc, price_desc,
+ *      newest, rating), a mid-frequency word with a language filter by price, a rare word under
+ *      one service by date, no text by price and by rating, and the mixed searches sorted;
  *   5. closes the server and removes its data directory before the next size.
  * Then it prints, per query, req/s, p50 and p99 at each N with the ratios against the same
  * query at the smallest N (1,000 by default: the baseline), and the issue's targets for the
@@ -64,7 +68,7 @@ import {
   numberFromEnv,
 } from './lib/harness';
 import { searchCandidates, searchGigs, type GigDoc } from '../api/src/routes/gigs/gigs.service';
-import { tokenize } from '../api/src/routes/gigs/search-text';
+import { tieBreak, tokenize } from '../api/src/routes/gigs/search-text';
 import { gigSearchSchema, SEARCH_CANDIDATES } from '../api/src/schemas';
 import type { RunningServer } from '../api/src/server';
 import { closeBare, startBare, startBenchApi } from './lib/servers';
@@ -422,7 +426,38 @@ interface Query {
    * profiled): many different searches, whose pages are not all in the API's copies.
    */
   variants?: string[];
+  /** Sorted queries: the order of API.md; the first page is checked against the generated gigs. */
+  order?: (a: SortFields, b: SortFields) => number;
 }
+
+/** What a sorted query's order needs of a gig. */
+interface SortFields {
+  id: string;
+  _id: string;
+  price: number;
+  published: number;
+  rating: number;
+}
+const sortFields = (doc: GigDoc): SortFields => ({
+  id: doc.id,
+  _id: doc._id,
+  price: doc.min_price,
+  published: Date.parse(doc.published_at ?? doc.created_at),
+  rating: doc.rating.count ? doc.rating.average : 0,
+});
+/** The sort orders, with the tie-breaks ARCHITECTURE.md gives (a hash of the document id last). */
+const ORDERS = {
+  price_asc: (a: SortFields, b: SortFields) =>
+    a.price - b.price || b.published - a.published || tieBreak(a._id) - tieBreak(b._id),
+  price_desc: (a: SortFields, b: SortFields) =>
+    b.price - a.price || a.published - b.published || tieBreak(b._id) - tieBreak(a._id),
+  newest: (a: SortFields, b: SortFields) =>
+    b.published - a.published || tieBreak(a._id) - tieBreak(b._id),
+  rating: (a: SortFields, b: SortFields) =>
+    b.rating - a.rating || b.published - a.published || (a._id < b._id ? -1 : 1),
+};
+type Sort = keyof typeof ORDERS;
+const SORTS = Object.keys(ORDERS) as Sort[];
 
 /**
  * The mixed load: each of the 50 most frequent words under each of the 8 services, under the
@@ -441,6 +476,12 @@ const MIXED: { word: string; service: string }[] = (() => {
 })();
 const mixedQs = ({ word, service }: { word: string; service: string }) =>
   `q=${word}&service=${service}&max_price=${MAX_PRICE_FILTER}`;
+/** A word of rank 250 (in ~2.5 % of the gigs): under one service its whole range is short. */
+const RARE_WORD = VOCABULARY[249]!;
+const broadQs = `q=${BROAD_WORD}&service=${SERVICE}&max_price=${MAX_PRICE_FILTER}`;
+const broadInRange = (doc: GigDoc, tokens: ReadonlySet<string>) =>
+  tokens.has(BROAD_WORD) && doc.service_id === SERVICE;
+const underPrice = (doc: GigDoc) => doc.min_price <= MAX_PRICE_FILTER;
 
 const QUERIES: Query[] = [
   {
@@ -468,6 +509,54 @@ const QUERIES: Query[] = [
     inRange: (doc) => doc.service_id === SERVICE,
     passes: (doc) => doc.min_price <= MAX_PRICE_FILTER,
   },
+  // Sorted other than by relevance: exact over every match (api/src/routes/gigs/search-plan.ts).
+  // The issue's query in the four orders: a frequent word, the sorted walk stops early.
+  ...SORTS.map((sort): Query => ({
+    name: `broad:${sort}`,
+    qs: `${broadQs}&sort=${sort}`,
+    inRange: broadInRange,
+    passes: underPrice,
+    order: ORDERS[sort],
+  })),
+  {
+    // A word in ~6.5 % of the gigs and a language ~1/6 pass: neither way is short.
+    name: 'narrow:price_asc',
+    qs: `q=${NARROW_WORD}&language=${NARROW_LANGUAGE}&sort=price_asc`,
+    inRange: (_doc, tokens) => tokens.has(NARROW_WORD),
+    passes: (doc) => doc.languages.includes(NARROW_LANGUAGE),
+    order: ORDERS.price_asc,
+  },
+  {
+    // A rare word under one service: its whole range, read and sorted.
+    name: 'rare:newest',
+    qs: `q=${RARE_WORD}&service=${SERVICE}&sort=newest`,
+    inRange: (doc, tokens) => tokens.has(RARE_WORD) && doc.service_id === SERVICE,
+    passes: () => true,
+    order: ORDERS.newest,
+  },
+  {
+    name: 'browse:price_asc',
+    qs: `service=${SERVICE}&max_price=${MAX_PRICE_FILTER}&sort=price_asc`,
+    inRange: (doc) => doc.service_id === SERVICE,
+    passes: underPrice,
+    order: ORDERS.price_asc,
+  },
+  {
+    name: 'browse:rating',
+    qs: `language=${NARROW_LANGUAGE}&sort=rating`,
+    inRange: () => true,
+    passes: (doc) => doc.languages.includes(NARROW_LANGUAGE),
+    order: ORDERS.rating,
+  },
+  {
+    // The mixed searches, each in one of the four orders in turn.
+    name: 'mixed:sorted',
+    qs: `${mixedQs(MIXED[0]!)}&sort=${SORTS[0]}`,
+    inRange: (doc, tokens) => tokens.has(MIXED[0]!.word) && doc.service_id === MIXED[0]!.service,
+    passes: underPrice,
+    order: ORDERS[SORTS[0]!],
+    variants: MIXED.map((m, i) => `${mixedQs(m)}&sort=${SORTS[i % SORTS.length]}`),
+  },
 ];
 
 interface Expected {
@@ -475,6 +564,8 @@ interface Expected {
   range: number;
   /** Gigs in that range that pass the filters. */
   matches: number;
+  /** Sorted queries: the ids of the first page (20), in order. */
+  first?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -629,6 +720,10 @@ interface Prep {
   browse_rows: number;
   browse_index_ms: number;
   browse_index_database_cpu_ms: number | undefined;
+  /** Rows of gigsort/sorted (four a gig: by price and by date, under its service and '*'). */
+  sorted_rows: number;
+  sorted_index_ms: number;
+  sorted_index_database_cpu_ms: number | undefined;
   /** When the time limit stopped the indexing: how long it had run. */
   index_unfinished_ms: number | undefined;
   /** Then: the search index's build time extrapolated from the previous size's rows/s. */
@@ -681,7 +776,12 @@ async function writeGigs(
   const catalog = running.deps.couch.db('catalog');
   const owners = await ownerIds(running);
   const rng = prng(SEED);
-  const expected = Object.fromEntries(QUERIES.map((q) => [q.name, { range: 0, matches: 0 }]));
+  const expected: Record<string, Expected> = Object.fromEntries(
+    QUERIES.map((q) => [q.name, { range: 0, matches: 0 }]),
+  );
+  const sortedMatches = new Map(
+    QUERIES.filter((q) => q.order).map((q) => [q.name, [] as SortFields[]]),
+  );
   let searchRows = 0;
   let written = 0;
   let writeMs = 0;
@@ -697,7 +797,9 @@ async function writeGigs(
       for (const q of QUERIES) {
         if (!q.inRange(doc, tokens)) continue;
         expected[q.name]!.range += 1;
-        if (q.passes(doc)) expected[q.name]!.matches += 1;
+        if (!q.passes(doc)) continue;
+        expected[q.name]!.matches += 1;
+        if (q.order) sortedMatches.get(q.name)!.push(sortFields(doc));
       }
       docs.push(doc);
     }
@@ -722,17 +824,26 @@ async function writeGigs(
       throw new TimeLimit(`writing: ${fmt(written)} of ${fmt(count)} gigs written`);
     }
   }
+  for (const q of QUERIES) {
+    if (q.order)
+      expected[q.name]!.first = sortedMatches
+        .get(q.name)!
+        .sort(q.order)
+        .slice(0, 20)
+        .map((g) => g.id);
+  }
   prep.write_docs_per_sec = perSecond(written, writeMs);
   prep.write_database_cpu_ms = cpuDelta(cpuStart, await databaseCpuMs(dbPid));
   prep.search_rows = searchRows;
   prep.browse_rows = 2 * count;
+  prep.sorted_rows = 4 * count;
   prep.expected = expected;
 }
 
 /** Queries a view once (limit 1), which waits until its index has caught up with every gig. */
 async function buildView(
   running: RunningServer,
-  view: 'search' | 'browse',
+  view: 'gigs/search' | 'gigs/browse' | 'gigsort/sorted',
   deadline: number,
 ): Promise<{ ms: number; cpu: number | undefined }> {
   const dbPid = running.deps.couch.embedded?.pid;
@@ -741,7 +852,7 @@ async function buildView(
   const progress = setInterval(() => {
     void databaseCpuMs(dbPid).then((cpu) =>
       console.log(
-        `  … building gigs/${view}: ${seconds(performance.now() - started)} s, ` +
+        `  … building ${view}: ${seconds(performance.now() - started)} s, ` +
           `database CPU ${cpuText(cpuDelta(cpuStart, cpu))}`,
       ),
     );
@@ -749,7 +860,7 @@ async function buildView(
   try {
     await databaseGet(
       running.deps.couch.url,
-      `/${SERVER_DATABASES.catalog}/_design/gigs/_view/${view}?limit=1`,
+      `/${SERVER_DATABASES.catalog}/_design/${view.replace('/', '/_view/')}?limit=1`,
       deadline,
     );
   } finally {
@@ -791,6 +902,15 @@ async function checkQuery(apiUrl: string, q: Query, expected: Expected): Promise
   }
   if (body.data.length !== Math.min(20, body.meta.total)) {
     problems.push(`${body.data.length} results on the first page of ${body.meta.total}`);
+  }
+  // Sorted: exactly the first 20 of all the matching generated gigs, in order.
+  const shown = body.data.map((g) => g.id);
+  if (expected.first && shown.join() !== expected.first.join()) {
+    const at = expected.first.findIndex((id, i) => id !== shown[i]);
+    problems.push(
+      `first page differs from the true order at row ${at + 1}: ` +
+        `${shown[at] ?? 'nothing'} instead of ${expected.first[at]}`,
+    );
   }
   if (problems.length) throw new Error(`${url}: ${problems.join('; ')}`);
   return body;
@@ -838,15 +958,16 @@ async function profile(running: RunningServer, apiUrl: string): Promise<ProfileR
     const candidates = await searchCandidates(running.deps, query);
     const parts: [string, () => Promise<unknown>, string?][] = [
       [
-        `candidates (${view})`,
+        `candidates (${q.order ? 'search-plan' : view})`,
         () => searchCandidates(running.deps, query),
-        `as searchGigs reads them: ${fmt(candidates.rowsRead)} rows in ${candidates.reads} ` +
-          `read${candidates.reads === 1 ? '' : 's'}, ${candidates.matches.length} kept`,
+        `as searchGigs reads them (${candidates.plan}): ${fmt(candidates.rowsRead)} rows in ` +
+          `${candidates.reads} read${candidates.reads === 1 ? '' : 's'}, ` +
+          `${candidates.matches.length} kept`,
       ],
       [
         `view read, whole window`,
         () => readRange(SEARCH_CANDIDATES + 1),
-        `${range.rows.length} rows, ${fmt(JSON.stringify(range).length / 1024)} KiB (other sorts)`,
+        `${range.rows.length} rows, ${fmt(JSON.stringify(range).length / 1024)} KiB (the relevance cap)`,
       ],
       [`view read, 20 rows only`, () => readRange(20), 'for the cost per row'],
       ['page documents', () => catalog.fetch({ keys: pageKeys }), `${pageKeys.length} docs`],
@@ -915,7 +1036,7 @@ async function runSize(
       );
       indexStarted = Date.now();
       indexCpuStart = await databaseCpuMs(running.deps.couch.embedded?.pid);
-      const search = await buildView(running, 'search', deadline);
+      const search = await buildView(running, 'gigs/search', deadline);
       prep.search_index_ms = search.ms;
       prep.search_rows_per_sec = perSecond(prep.search_rows!, search.ms);
       prep.search_index_database_cpu_ms = search.cpu;
@@ -924,12 +1045,19 @@ async function runSize(
           `(${fmt(prep.search_rows! / count)} a gig), ${fmt(prep.search_rows_per_sec)} rows/s, ` +
           `${fmt(perSecond(count, search.ms))} gigs/s; database CPU ${cpuText(search.cpu)}`,
       );
-      const browse = await buildView(running, 'browse', deadline);
+      const browse = await buildView(running, 'gigs/browse', deadline);
       prep.browse_index_ms = browse.ms;
       prep.browse_index_database_cpu_ms = browse.cpu;
       console.log(
         `  indexed gigs/browse in ${seconds(browse.ms)} s: ${fmt(prep.browse_rows!)} rows, ` +
           `${fmt(perSecond(count, browse.ms))} gigs/s; database CPU ${cpuText(browse.cpu)}`,
+      );
+      const sorted = await buildView(running, 'gigsort/sorted', deadline);
+      prep.sorted_index_ms = sorted.ms;
+      prep.sorted_index_database_cpu_ms = sorted.cpu;
+      console.log(
+        `  indexed gigsort/sorted in ${seconds(sorted.ms)} s: ${fmt(prep.sorted_rows!)} rows, ` +
+          `${fmt(perSecond(count, sorted.ms))} gigs/s; database CPU ${cpuText(sorted.cpu)}`,
       );
     } catch (error) {
       if (!(error instanceof TimeLimit)) throw error;
@@ -990,8 +1118,7 @@ async function runSize(
         total_capped: body.meta.total_capped,
       };
       console.log(
-        `  ${q.name.padEnd(6)} GET /api/gigs?${q.qs}: index range ${fmt(expected.range)} gigs` +
-          `${expected.range > SEARCH_CANDIDATES ? ` (other sorts read the first ${SEARCH_CANDIDATES})` : ''}, ` +
+        `  ${q.name.padEnd(18)} GET /api/gigs?${q.qs}: index range ${fmt(expected.range)} gigs, ` +
           `total ${fmt(body.meta.total)}${body.meta.total_capped ? ' (capped)' : ''}` +
           ` of ${fmt(expected.matches)} matching gigs, ${body.data.length} on the page`,
       );
@@ -1177,6 +1304,8 @@ async function main(): Promise<number> {
           'rows/s',
           'db CPU s',
           'browse s',
+          'sorted s',
+          'sorted db CPU s',
           'disk MiB',
         ],
         results.map((r) => [
@@ -1192,6 +1321,8 @@ async function main(): Promise<number> {
           cell(r.prep.search_rows_per_sec, fmt),
           cell(r.prep.search_index_database_cpu_ms, seconds),
           cell(r.prep.browse_index_ms, seconds),
+          cell(r.prep.sorted_index_ms, seconds),
+          cell(r.prep.sorted_index_database_cpu_ms, seconds),
           r.prep.disk_bytes
             ? (Object.values(r.prep.disk_bytes).reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(0)
             : '-',

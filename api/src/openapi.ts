@@ -366,7 +366,7 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/gigs': {
     summary:
-      'Search active gigs (?q=&service=&min_price=&max_price=&delivery_days=&language=&destination=&min_rating=&sort=relevance|newest|price_asc|price_desc|rating&page=&per_page=); meta.total_capped when the total counts only the matches read so far (sorted by relevance, a search reads only as far as the page needs; other sorts consider the 300 most relevant)',
+      'Search active gigs (?q=&service=&min_price=&max_price=&delivery_days=&language=&destination=&min_rating=&sort=relevance|newest|price_asc|price_desc|rating&page=&per_page=); every sort is exact over all matches (ties: price by newest, then a fixed order); meta.total_capped when the total counts only the matches read so far (a search reads only as far as the page needs; sorted by relevance it reads at most 300 index rows, so its pages end there)',
     responses: { 200: '{data, meta}', 422: 'Bad filters' },
   },
   'POST /api/gigs': {

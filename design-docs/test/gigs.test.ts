@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bloomHas, bloomOf, tokenize } from '../../api/src/routes/gigs/search-text';
+import { bloomHas, bloomOf, tieBreak, tokenize } from '../../api/src/routes/gigs/search-text';
 import { runMap } from '../src/testing';
 import { source } from './helpers';
 
@@ -104,6 +104,51 @@ describe('catalog/gigs/views/browse/map.js', () => {
       gig._rev,
     ]);
     expect(runMap(map, { ...gig, status: 'paused' })).toEqual([]);
+  });
+});
+
+describe('catalog/gigsort/views/sorted/map.js', () => {
+  const map = source('catalog/gigsort/views/sorted/map.js');
+  const emitted = runMap(map, gig);
+  const at = -Date.parse(gig.published_at);
+
+  it('lists an active gig by price and by date, under its service and under *, ties by the API’s hash', () => {
+    expect(emitted.map(([key]) => key)).toEqual([
+      ['chef', 'p', 8000, at, tieBreak(gig._id)],
+      ['chef', 'n', at, tieBreak(gig._id)],
+      ['*', 'p', 8000, at, tieBreak(gig._id)],
+      ['*', 'n', at, tieBreak(gig._id)],
+    ]);
+  });
+
+  it('carries the search value with the words the API’s tokenizer finds instead of the Bloom filter', () => {
+    const tokens = tokenize(
+      [gig.title, gig.location, gig.destinations.join(' '), gig.description].join(' '),
+    );
+    for (const [, value] of emitted)
+      expect(value).toEqual([
+        8000,
+        1,
+        4.8,
+        ['japanese', 'english'],
+        ['osaka', 'nara', 'kyōto'],
+        tokens.join(' '),
+        gig.published_at,
+        gig._rev,
+      ]);
+    const search = runMap(source('catalog/gigs/views/search/map.js'), gig);
+    const [, searchValue] = search[0]!;
+    expect((emitted[0]![1] as unknown[]).filter((_, i) => i !== 5)).toEqual(
+      (searchValue as unknown[]).filter((_, i) => i !== 5),
+    );
+  });
+
+  it('sorts an unrated gig as rated 0 and leaves out drafts, paused gigs and other documents', () => {
+    const unrated = runMap(map, { ...gig, rating: { average: 0, count: 0 } });
+    expect((unrated[0]![1] as unknown[])[2]).toBe(0);
+    expect(runMap(map, { ...gig, status: 'paused' })).toEqual([]);
+    expect(runMap(map, { ...gig, status: 'draft' })).toEqual([]);
+    expect(runMap(map, { type: 'service', status: 'active' })).toEqual([]);
   });
 });
 

@@ -267,12 +267,14 @@ test.describe('without the service worker', () => {
       await expect(results).toHaveCount(5);
       await expect(pages.getByRole('link', { name: 'Page 4' })).toHaveCount(0);
 
-      // Sorted by price, every match is counted at once.
+      // Sorted by price: the cheapest of all the matches first; the search reads only as far as
+      // the page needs, so the count is exact or a lower bound above the page.
       await page.getByLabel('Sort by', { exact: true }).selectOption('price_asc');
-      await expect(
-        page.getByRole('heading', { level: 2, name: `45 gigs for “${word}”` }),
-      ).toBeVisible();
       await expect(results.first()).toContainText('From $21');
+      await expect(heading).toHaveText(
+        new RegExp(`^(45|(2\\d|3\\d|4[0-4])\\+) gigs for “${word}”$`),
+      );
+      await expect(results).toHaveCount(20);
     } finally {
       for (const id of ids) await request.delete(`/api/gigs/${id}`, { headers });
     }

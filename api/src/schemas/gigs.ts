@@ -7,6 +7,12 @@ export const GIG_IMAGES_MAX = 6;
 export const GIG_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Rows of one word's index range a search reads at most (see routes/gigs/gigs.service.ts). */
 export const SEARCH_CANDIDATES = 300;
+/**
+ * Index rows a search sorted by price, date or rating reads at most (routes/gigs/search-plan.ts):
+ * enough for an exact page of nearly every search; past it the page shows the first matches found,
+ * in order, and the total is a lower bound.
+ */
+export const SORTED_SEARCH_ROWS = 4000;
 
 const money = z.object({
   amount: z

@@ -4,12 +4,13 @@ import { isConflict, isNotFound } from '../../couch/errors';
 import { AppError, conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } from '../../schemas';
-import { GIG_IMAGES_MAX, SEARCH_CANDIDATES } from '../../schemas';
+import { GIG_IMAGES_MAX, SEARCH_CANDIDATES, SORTED_SEARCH_ROWS } from '../../schemas';
 import { userKey, type UserDoc } from '../users/users.model';
 import { toUser } from '../users/users.view';
 import { openOrderCount } from './gig-orders';
-import { bloomHas, tokenize } from './search-text';
-import { readWindow, type IndexRow, type ReadRange } from './search-window';
+import { mergeSorted, raceSorted, walkSorted } from './search-plan';
+import { bloomHas, tieBreak, tokenize } from './search-text';
+import { readWindow, type IndexRow } from './search-window';
 
 type Deps = Pick<AppDeps, 'couch' | 'logger'>;
 
@@ -344,35 +345,53 @@ async function docsOf(deps: Deps, rows: IndexRow<IndexValue>[]): Promise<GigDoc[
     .filter((doc): doc is GigDoc => doc?.type === 'gig' && doc.status === 'active');
 }
 
+const viewRange =
+  (deps: Deps, ddoc: string, view: string, endkey: unknown[], descending = false) =>
+  async ({ startkey, skip, limit }: { startkey: unknown[]; skip: number; limit: number }) => {
+    const result = await deps.couch.db('catalog').view<IndexValue>(ddoc, view, {
+      startkey,
+      endkey,
+      limit,
+      ...(skip ? { skip } : {}),
+      ...(descending ? { descending: true } : {}),
+    });
+    return result.rows as unknown as IndexRow<IndexValue>[];
+  };
+
+const published = (row: IndexRow<IndexValue>) => Date.parse(row.value[6]) || 0;
+const byNumbers = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+};
+const byId = (a: IndexRow<IndexValue>, b: IndexRow<IndexValue>) =>
+  a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 /**
- * The index rows a search keeps, in index order (relevance), and how they were read. Exported
- * for the benchmark, which times this part alone.
+ * The orders of gigsort/sorted's keys after [scope, tag] (price, newest first, id hash), for rows
+ * of gigs/search sorted here: the same order either way.
+ */
+const sortKey = {
+  price_asc: (r: IndexRow<IndexValue>) => [r.value[0], -published(r), tieBreak(r.id)],
+  price_desc: (r: IndexRow<IndexValue>) => [-r.value[0], published(r), -tieBreak(r.id)],
+  newest: (r: IndexRow<IndexValue>) => [-published(r), tieBreak(r.id)],
+};
+
+/** A gig's words in a gigsort/sorted row: space-separated. */
+const hasWord = (words: string, word: string) => ` ${words} `.includes(` ${word} `);
+
+/**
+ * The index rows a search keeps, in the order asked for, and how they were read: sorted by
+ * relevance, as far as the page needs (search-window.ts); by price, date or rating, the first
+ * matches exactly (search-plan.ts). Exported for the benchmark, which times this part alone.
  */
 export async function searchCandidates(deps: Deps, query: GigSearch) {
-  const catalog = deps.couch.db('catalog');
   const words = query.q ? tokenize(query.q) : [];
   const scope = query.service ?? '*';
   // The longest word, usually the rarest: its range is read, the other words are checked with
   // each row's Bloom filter.
   const primary = [...words].sort((a, b) => b.length - a.length)[0];
-  const [view, first, last] = primary
-    ? (['search', [primary, scope], [primary, scope, {}]] as const)
-    : (['browse', [scope], [scope, {}]] as const);
-  const read: ReadRange<IndexValue> = async ({ startkey, skip, limit }) => {
-    const result = await catalog.view<IndexValue>('gigs', view, {
-      startkey,
-      endkey: last,
-      limit,
-      ...(skip ? { skip } : {}),
-    });
-    return result.rows as unknown as IndexRow<IndexValue>[];
-  };
   const language = query.language?.toLowerCase();
   const destination = query.destination?.toLowerCase();
-  const accept = ({
-    value: [price, days, rating, languages, places, bloom],
-  }: IndexRow<IndexValue>) => {
-    if (words.length > 1 && !words.every((w) => bloomHas(bloom, w))) return false;
+  const passes = ([price, days, rating, languages, places]: IndexValue) => {
     if (query.min_price !== undefined && price < query.min_price) return false;
     if (query.max_price !== undefined && price > query.max_price) return false;
     if (query.delivery_days !== undefined && days > query.delivery_days) return false;
@@ -381,55 +400,138 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
     if (destination && !places.some((p) => p.includes(destination))) return false;
     return true;
   };
-  // In index order, the page (and one more row, to know a next page exists) is all a search
-  // needs; other orders need every candidate.
-  const want =
-    query.sort === 'relevance' ? query.page * query.per_page + 1 : Number.POSITIVE_INFINITY;
-  return { words, ...(await readWindow(read, [...first], accept, want, SEARCH_CANDIDATES)) };
+  // gigs/search and gigs/browse rows: the primary word is the range's, the others may be in the
+  // Bloom filter (checked exactly on the page's documents).
+  const accept = ({ value }: IndexRow<IndexValue>) =>
+    (words.length < 2 || words.every((w) => bloomHas(value[5], w))) && passes(value);
+  // gigsort/sorted rows carry the words themselves: every word is checked exactly.
+  const acceptSorted = ({ value }: IndexRow<IndexValue>) =>
+    words.every((w) => hasWord(value[5], w)) && passes(value);
+  const want = query.page * query.per_page + 1;
+  const wordRange = primary
+    ? {
+        read: viewRange(deps, 'gigs', 'search', [primary, scope, {}]),
+        startkey: [primary, scope],
+        accept,
+      }
+    : undefined;
+
+  if (query.sort === 'relevance') {
+    const [read, startkey] = wordRange
+      ? [wordRange.read, wordRange.startkey]
+      : [viewRange(deps, 'gigs', 'browse', [scope, {}]), [scope]];
+    const window = await readWindow(read, startkey, accept, want, SEARCH_CANDIDATES);
+    return { words, plan: 'relevance' as const, exact: words.length < 2, ...window };
+  }
+
+  if (query.sort === 'rating') {
+    const window = wordRange
+      ? // Each relevance rank of the word's range is in rating order, then newest first.
+        await mergeSorted(
+          [0, 1].map((rank) => ({
+            read: viewRange(deps, 'gigs', 'search', [primary, scope, rank, {}]),
+            startkey: [primary, scope, rank],
+            accept,
+          })),
+          (a, b) => byNumbers(a.key.slice(3) as number[], b.key.slice(3) as number[]),
+          want,
+          SORTED_SEARCH_ROWS,
+        )
+      : await walkSorted(
+          { read: viewRange(deps, 'gigs', 'browse', [scope, {}]), startkey: [scope], accept },
+          want,
+          SORTED_SEARCH_ROWS,
+        );
+    return { words, exact: words.length < 2, ...window };
+  }
+
+  // Price and newest: gigsort/sorted; a price filter is a key range there.
+  const tag = query.sort === 'newest' ? 'n' : 'p';
+  const low = [
+    scope,
+    tag,
+    ...(tag === 'p' && query.min_price !== undefined ? [query.min_price] : []),
+  ];
+  const high = [
+    scope,
+    tag,
+    ...(tag === 'p' && query.max_price !== undefined ? [query.max_price] : []),
+    {},
+  ];
+  const descending = query.sort === 'price_desc';
+  const walk = {
+    read: viewRange(deps, 'gigsort', 'sorted', descending ? low : high, descending),
+    startkey: descending ? high : low,
+    accept: acceptSorted,
+  };
+  const key = sortKey[query.sort];
+  const window = wordRange
+    ? await raceSorted(
+        walk,
+        wordRange,
+        (a, b) => byNumbers(key(a), key(b)) || byId(a, b),
+        want,
+        SORTED_SEARCH_ROWS,
+      )
+    : await walkSorted(walk, want, SORTED_SEARCH_ROWS);
+  // Rows of the walk were checked for every word; rows of the word's range by the Bloom filter.
+  return { words, exact: window.plan === 'walk' || words.length < 2, ...window };
 }
 
 /**
  * Search without a search plug-in, at a cost that does not grow with the number of gigs:
- * one word's range of the `gigs/search` view (the longest word, usually the rarest), already in
- * relevance order, read only as far as the page needs (search-window.ts) and never past
- * SEARCH_CANDIDATES rows; the other words are checked with each row's Bloom filter, the filters
- * on the row's value, then the page's documents are read and checked exactly. When the range
- * was not read to its end, `total_capped` says the total counts the matches read so far only.
+ * by relevance, one word's range of the `gigs/search` view (the longest word, usually the
+ * rarest), already in relevance order, read only as far as the page needs (search-window.ts)
+ * and never past SEARCH_CANDIDATES rows; by price, date or rating, the first matches exactly,
+ * from gigsort/sorted, gigs/browse or the word's range (search-plan.ts). Other words are
+ * checked with each row's Bloom filter (or exactly, on gigsort/sorted rows), the filters on the
+ * row's value, then the documents are read and checked exactly. When no range was read to its
+ * end, `total_capped` says the total counts the matches read so far only.
  */
 export async function searchGigs(
   deps: Deps,
   query: GigSearch,
 ): Promise<ListResponse<GigSummary> & { meta: { total_capped: boolean } }> {
-  const { words, matches: candidates, exhausted } = await searchCandidates(deps, query);
+  const { words, matches, exhausted, exact } = await searchCandidates(deps, query);
   const capped = !exhausted;
-  let matches = candidates;
-  type Row = (typeof matches)[number];
-  const publishedAt = (r: Row) => r.value[6];
-  if (query.sort === 'newest')
-    matches = [...matches].sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)));
-  if (query.sort === 'price_asc') matches = [...matches].sort((a, b) => a.value[0] - b.value[0]);
-  if (query.sort === 'price_desc') matches = [...matches].sort((a, b) => b.value[0] - a.value[0]);
-  if (query.sort === 'rating') matches = [...matches].sort((a, b) => b.value[2] - a.value[2]);
-
   const start = (query.page - 1) * query.per_page;
-  const docs = await docsOf(deps, matches.slice(start, start + query.per_page));
-  // The Bloom filter may let a gig through that lacks a word: the page is checked exactly.
-  const exact = docs.filter((doc) => {
-    if (words.length < 2) return true;
+  const hasWords = (doc: GigDoc) => {
     const text = new Set(
       tokenize(
         [doc.title, doc.location ?? '', doc.destinations.join(' '), doc.description].join(' '),
       ),
     );
     return words.every((w) => text.has(w));
-  });
+  };
+  let page: GigDoc[];
+  let dropped = 0;
+  if (exact) {
+    const slice = matches.slice(start, start + query.per_page);
+    page = await docsOf(deps, slice);
+    dropped = slice.length - page.length;
+  } else {
+    // The Bloom filter may let a gig through that lacks a word: the candidates are checked
+    // exactly on their documents, from the first, until the page is full, so that no page
+    // loses a row to a gig that was not a match and the pages follow each other.
+    const found: GigDoc[] = [];
+    let next = 0;
+    while (found.length < start + query.per_page && next < matches.length) {
+      const chunk = matches.slice(next, next + start + query.per_page - found.length);
+      next += chunk.length;
+      const docs = await docsOf(deps, chunk);
+      const kept = docs.filter(hasWords);
+      dropped += chunk.length - kept.length;
+      found.push(...kept);
+    }
+    page = found.slice(start, start + query.per_page);
+  }
+  const total = matches.length - dropped;
   const owners = await cachedOwnersOf(
     deps,
-    exact.map((d) => d.owner_id),
+    page.map((d) => d.owner_id),
   );
-  const total = matches.length - (docs.length - exact.length);
   return {
-    data: exact.map((doc) => summary(doc, owners.get(doc.owner_id))),
+    data: page.map((doc) => summary(doc, owners.get(doc.owner_id))),
     meta: {
       page: query.page,
       per_page: query.per_page,

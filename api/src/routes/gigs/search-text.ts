@@ -1,7 +1,7 @@
 /**
- * The search tokenizer and the token Bloom filter. The CouchDB map function
- * design-docs/catalog/gigs/views/search/map.js does the same in ES5; a unit test checks that
- * both give the same tokens and filter for the same text.
+ * The search tokenizer and the token Bloom filter. The CouchDB map functions
+ * design-docs/catalog/gigs/views/search/map.js and design-docs/catalog/gigsort/views/sorted/map.js
+ * do the same in ES5; unit tests check that they give the same tokens, filter and tie-break.
  */
 export const STOPWORDS = new Set(
   'a an and are as at be by for from has have i in is it its of on or our the this to we with you your will can my me us do de la le el en et'.split(
@@ -47,6 +47,12 @@ function fnv(token: string, seed: number): number {
   }
   return hash >>> 0;
 }
+
+/**
+ * The last sort key of gigsort/sorted (`fnv` of the document id): equal prices and dates come
+ * in one order whether the view or the API sorted them.
+ */
+export const tieBreak = (id: string): number => fnv(id, 0);
 
 export function bloomBits(token: string): [number, number] {
   return [fnv(token, 0) % 64, fnv(token, 0x5bd1e995) % 64];

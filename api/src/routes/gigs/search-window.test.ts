@@ -88,7 +88,7 @@ describe('readWindow', () => {
     expect(view.calls[2]?.skip).toBe(8 + view.calls[1]!.limit);
   });
 
-  it('reads the whole window at once when every candidate is wanted (other sorts)', async () => {
+  it('reads the whole window at once when every candidate is wanted', async () => {
     const view = fakeView(rows(1000));
     const window = await readWindow(view.read, [0], () => true, Infinity, 300);
     expect(view.calls).toEqual([{ startkey: [0], skip: 0, limit: 301 }]);
