@@ -124,7 +124,7 @@ function summary(doc: GigDoc, owner: UserDoc | undefined): GigSummary {
   };
 }
 
-export function toGig(doc: GigDoc, owner: UserDoc | undefined): Gig {
+function toGig(doc: GigDoc, owner: UserDoc | undefined): Gig {
   return {
     ...summary(doc, owner),
     description: doc.description,

@@ -3,14 +3,14 @@
  * design-docs/catalog/gigs/views/search/map.js and design-docs/catalog/gigsort/views/sorted/map.js
  * do the same in ES5; unit tests check that they give the same tokens, filter and tie-break.
  */
-export const STOPWORDS = new Set(
+const STOPWORDS = new Set(
   'a an and are as at be by for from has have i in is it its of on or our the this to we with you your will can my me us do de la le el en et'.split(
     ' ',
   ),
 );
-export const MAX_TOKENS = 80;
+const MAX_TOKENS = 80;
 
-export function stem(token: string): string {
+function stem(token: string): string {
   if (token.length > 4 && token.endsWith('ies')) return token.slice(0, -3) + 'y';
   if (token.length > 4 && /(ss|x|z|ch|sh)es$/.test(token)) return token.slice(0, -2);
   if (token.length > 3 && token.endsWith('s') && !token.endsWith('ss') && !token.endsWith('us'))
@@ -54,7 +54,7 @@ function fnv(token: string, seed: number): number {
  */
 export const tieBreak = (id: string): number => fnv(id, 0);
 
-export function bloomBits(token: string): [number, number] {
+function bloomBits(token: string): [number, number] {
   return [fnv(token, 0) % 64, fnv(token, 0x5bd1e995) % 64];
 }
 
