@@ -51,12 +51,12 @@ echo '{"admins":{"admin":"check-secret"}}' >"$couch_dir/config.json"
 node couch/src/child.cjs --host 127.0.0.1 --port "$port" --dir "$couch_dir" --config "$couch_dir/config.json" \
   >"$scratch/couch.log" 2>&1 &
 couch_pid=$!
-trap 'kill $couch_pid 2>/dev/null; rm -rf "$scratch"' EXIT
+trap 'kill $couch_pid ${api_pid:-} 2>/dev/null; rm -rf "$scratch"' EXIT
 for _ in $(seq 1 100); do curl -fs "http://admin:check-secret@127.0.0.1:$port/" >/dev/null && break; sleep 0.2; done
 mkdir -p "$scratch/web" && echo '<!doctype html><title>x</title>' >"$scratch/web/index.html"
 (cd "$scratch" && COUCH_URL="http://admin:check-secret@127.0.0.1:$port" DATA_DIR="$scratch/data" \
   PORT=0 HOST=127.0.0.1 SEED_DEMO=true SEED_DEMO_GIGS=true NODE_ENV=production \
-  WEB_DIST="$scratch/web" node api/dist/cli/start.js >"$scratch/api.log" 2>&1) &
+  WEB_DIST="$scratch/web" exec node api/dist/cli/start.js >"$scratch/api.log" 2>&1) &
 api_pid=$!
 url=""
 for _ in $(seq 1 300); do
@@ -66,7 +66,7 @@ for _ in $(seq 1 300); do
 done
 [ -n "$url" ] || { echo "FAIL: the bundle did not start:"; cat "$scratch/api.log"; kill $api_pid; exit 1; }
 health=$(curl -fs "$url/api/health")
-gigs=$(curl -fs "$url/api/gigs?per_page=1&sort=newest" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).meta.total))")
+gigs=$(curl -fs "$url/api/gigs?per_page=50&sort=newest" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).data.length))")
 kill $api_pid
 wait $api_pid 2>/dev/null || true
 echo "OK: the bundle answered /api/health ($health) and seeded $gigs demo gigs from the data files"
