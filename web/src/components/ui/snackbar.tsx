@@ -36,21 +36,24 @@ export function Snackbar() {
   useNotifyEvents();
   useTouchGestures(regionRef, { onSwipe: () => dismiss() });
 
-  // The live region stays mounted so screen readers announce messages as they arrive.
+  // The live region stays mounted so screen readers announce messages as they arrive. It sits in
+  // a landmark of its own, so a message on screen is never page content outside every landmark.
   return (
-    <div ref={regionRef} className="snackbar-region" role="status" aria-live="polite">
-      {current && (
-        <button
-          key={current.id}
-          type="button"
-          className={`snackbar snackbar-${current.kind}`}
-          data-kind={current.kind}
-          onClick={() => dismiss(current.id)}
-        >
-          {current.message}
-          <span className="visually-hidden"> (select to dismiss)</span>
-        </button>
-      )}
-    </div>
+    <aside aria-label="Announcements">
+      <div ref={regionRef} className="snackbar-region" role="status" aria-live="polite">
+        {current && (
+          <button
+            key={current.id}
+            type="button"
+            className={`snackbar snackbar-${current.kind}`}
+            data-kind={current.kind}
+            onClick={() => dismiss(current.id)}
+          >
+            {current.message}
+            <span className="visually-hidden"> (select to dismiss)</span>
+          </button>
+        )}
+      </div>
+    </aside>
   );
 }
