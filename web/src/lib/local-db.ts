@@ -227,35 +227,11 @@ const RANGE_END = '\ufff0';
  * null while the database opens. `version` changes with each update.
  */
 export function useLocalDocs<T extends StoredDoc>(prefix: string): T[] | null {
-  const engine = useLocalDb();
-  const [state, setState] = useState<{ engine: LocalEngine; docs: T[] } | null>(null);
-  useEffect(() => {
-    if (!engine) return;
-    let isActive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () => {
-      engine.db
-        .allDocs({ startkey: prefix, endkey: prefix + RANGE_END, include_docs: true })
-        .then((result) => {
-          if (!isActive) return;
-          const docs = result.rows.flatMap((row) => (row.doc ? [row.doc as unknown as T] : []));
-          setState({ engine, docs });
-        })
-        .catch((error: unknown) => console.warn(`Reading ${prefix} failed`, error));
-    };
-    load();
-    const off = engine.onChange((ids) => {
-      if (!ids.some((id) => id.startsWith(prefix))) return;
-      clearTimeout(timer);
-      timer = setTimeout(load, 30);
-    });
-    return () => {
-      isActive = false;
-      clearTimeout(timer);
-      off();
-    };
-  }, [engine, prefix]);
-  return engine && state?.engine === engine ? state.docs : null;
+  return useLocalQuery(prefix, `prefix:${prefix}`, (engine) =>
+    engine.db
+      .allDocs({ startkey: prefix, endkey: prefix + RANGE_END, include_docs: true })
+      .then((result) => result.rows.flatMap((row) => (row.doc ? [row.doc as unknown as T] : []))),
+  );
 }
 
 /**
