@@ -19,6 +19,8 @@ import { GATEWAY_PREFIX, syncGateway } from './routes/sync/gateway';
 import { inboxRoutes } from './routes/inbox/inbox.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { gigRoutes } from './routes/gigs/gigs.routes';
+import { adminOrderRoutes, orderRoutes } from './routes/orders/orders.routes';
+import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
 import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
 import { gigPageMeta } from './web/page-meta';
@@ -107,13 +109,18 @@ export function createApp(deps: AppDeps) {
   const syncLimit = limitFor(env.SYNC_BODY_LIMIT_BYTES);
   const imageLimit = limitFor(FILE_LIMITS.avatar.maxBytes + 64 * 1024);
   const imageUpload = /^\/api\/(admin\/blog\/[^/]+\/cover|gigs\/[^/]+\/images)$/;
+  // Order files: up to five of 5 MB with a delivery or the requirements.
+  const orderLimit = limitFor(ORDER_FILES_MAX * ORDER_FILE_MAX_BYTES + 256 * 1024);
+  const orderUpload = /^\/api\/orders\/[^/]+\/(deliver|attachments)$/;
   app.use('/api/*', (c, next) => {
     const path = c.req.path;
     const limit = path.startsWith('/api/sync/')
       ? syncLimit
       : imageUpload.test(path)
         ? imageLimit
-        : (pathLimits.get(path) ?? defaultLimit);
+        : orderUpload.test(path)
+          ? orderLimit
+          : (pathLimits.get(path) ?? defaultLimit);
     return limit(c, next);
   });
   // Streaming replication feeds must not be buffered by compression.
@@ -146,6 +153,8 @@ export function createApp(deps: AppDeps) {
   app.route(GATEWAY_PREFIX, syncGateway(deps));
   app.route('/api/inbox', inboxRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/admin', adminOrderRoutes(deps));
+  app.route('/api', orderRoutes(deps));
   app.route('/api', gigRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 

@@ -7,6 +7,8 @@ import type { JobRunner } from './jobs/jobs';
 import type { LiveSessions } from './auth/live-sessions';
 import type { SessionDoc } from './auth/sessions';
 import type { UserDoc } from './routes/users/users.model';
+import type { Clock } from './lib/clock';
+import type { PaymentProvider } from './routes/orders/payments';
 
 /** What every route gets: built once at start-up, passed to createApp. */
 export interface AppDeps {
@@ -24,6 +26,12 @@ export interface AppDeps {
   jobs: JobRunner;
   /** This instance's sync session cache and open gateway feeds; revocations go through it. */
   liveSessions: LiveSessions;
+  /** The one source of "now" for orders, timers and the ledger (lib/clock.ts). */
+  clock: Clock;
+  /** The order timers once started (server.ts): `sweep()` runs them now (the test clock). */
+  orderTimers?: { sweep(): Promise<void> };
+  /** Where card payments go (routes/orders/payments.ts; the sandbox by default). */
+  payments: PaymentProvider;
   /** The address people use to reach the app (PUBLIC_URL, else the address it listens on). */
   publicUrl(): string;
 }

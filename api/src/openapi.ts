@@ -19,6 +19,15 @@ import {
   updateTagnameSchema,
   verifyEmailSchema,
 } from './schemas';
+import {
+  cardSchema,
+  createOrderSchema,
+  deliverSchema,
+  disputeSchema,
+  reasonSchema,
+  resolveDisputeSchema,
+  revisionSchema,
+} from './schemas/orders';
 
 interface Operation {
   summary: string;
@@ -420,6 +429,143 @@ export const OPERATIONS: Record<string, Operation> = {
     summary:
       'The local mail outbox (not in production): to an admin session, or to a request from this machine with no forwarding header',
     responses: { 200: '{data: [mail]}', 403: 'Neither an admin nor a direct local request' },
+  },
+  'POST /api/orders': {
+    summary:
+      'Order a gig: {gig_id, tier, extras: [extra index], service_date, service_end_date?, travellers, meeting_place?, requirements}; Idempotency-Key makes a repeat the same order',
+    auth: true,
+    body: createOrderSchema,
+    responses: {
+      201: '{order} (status pending_payment, total as money)',
+      403: 'Not a customer / unverified',
+      422: 'Field errors',
+    },
+  },
+  'GET /api/orders': {
+    summary:
+      "The caller's orders: ?as=customer|agent&status=&q=&page=&per_page= with counts per status",
+    auth: true,
+    responses: { 200: '{data, meta, counts}', 422: 'Bad query' },
+  },
+  'GET /api/orders/:id': {
+    summary: 'One order (its parties and admins), with the actions the caller may take now',
+    auth: true,
+    responses: { 200: '{order}', 404: 'Not found or not yours' },
+  },
+  'POST /api/orders/:id/pay': {
+    summary:
+      'Pay by card through the payment provider (sandbox: 4242424242424242 succeeds, 4000000000000002 is declined, 4000000000000119 fails once)',
+    auth: true,
+    body: cardSchema,
+    responses: {
+      200: '{order} in progress, paid into escrow',
+      402: 'Declined, with a message',
+      403: 'Not the customer',
+      409: 'Not payable now (paid, expired, in progress)',
+      422: 'Field errors',
+    },
+  },
+  'POST /api/orders/:id/start': {
+    summary: 'The agent starts the work (from then on cancelling takes both parties)',
+    auth: true,
+    responses: { 200: '{order}', 403: 'Not the agent', 409: 'Wrong state' },
+  },
+  'POST /api/orders/:id/deliver': {
+    summary: 'The agent delivers: JSON {message} or multipart with message and up to 5 files',
+    auth: true,
+    body: deliverSchema,
+    responses: {
+      200: '{order} delivered',
+      403: 'Not the agent',
+      409: 'Wrong state',
+      413: 'A file over 5 MB',
+      415: 'Not an image or PDF',
+    },
+  },
+  'POST /api/orders/:id/attachments': {
+    summary: 'The customer adds requirement files (multipart "files", images or PDF, 5 MB each)',
+    auth: true,
+    multipart: true,
+    responses: { 200: '{order}', 403: 'Not the customer', 409: 'Wrong state' },
+  },
+  'GET /api/orders/:id/files/:fileId': {
+    summary: 'A requirement or delivery file (parties and admins)',
+    auth: true,
+    responses: { 200: 'The file', 404: 'Not found or not yours' },
+  },
+  'POST /api/orders/:id/accept': {
+    summary: 'The customer accepts the delivery: completed, escrow released minus the fee',
+    auth: true,
+    responses: { 200: '{order}', 403: 'Not the customer', 409: 'Wrong state' },
+  },
+  'POST /api/orders/:id/revision': {
+    summary: "The customer asks for a revision {reason}, within the package's revisions",
+    auth: true,
+    body: revisionSchema,
+    responses: { 200: '{order}', 403: 'Not the customer', 409: 'Wrong state or none left' },
+  },
+  'POST /api/orders/:id/cancel': {
+    summary:
+      'Cancel {reason}: at once when allowed (customer before the work starts or once late; agent before payment), else a request to the other party',
+    auth: true,
+    body: reasonSchema,
+    responses: { 200: '{order}', 403: 'Not a party', 409: 'Wrong state or already requested' },
+  },
+  'POST /api/orders/:id/cancel/accept': {
+    summary: "Accept the other party's cancellation request: cancelled and refunded",
+    auth: true,
+    responses: { 200: '{order}', 403: 'Your own request', 409: 'No request' },
+  },
+  'POST /api/orders/:id/cancel/decline': {
+    summary: "Decline the other party's cancellation request",
+    auth: true,
+    responses: { 200: '{order}', 403: 'Your own request', 409: 'No request' },
+  },
+  'POST /api/orders/:id/dispute': {
+    summary: 'Open a dispute {reason} on a delivered order or one in revision',
+    auth: true,
+    body: disputeSchema,
+    responses: { 200: '{order}', 403: 'Not a party', 409: 'Wrong state' },
+  },
+  'GET /api/balance': {
+    summary:
+      "The caller's balances derived from the ledger: spent, in_escrow, pending_clearance, available, earned (minor units)",
+    auth: true,
+    responses: { 200: '{balance}' },
+  },
+  'GET /api/admin/orders': {
+    summary: 'Every order: ?status=&q=&page=&per_page=, with counts per status',
+    auth: true,
+    responses: { 200: '{data, meta, counts}', 403: 'Not an administrator' },
+  },
+  'GET /api/admin/orders/:id': {
+    summary: 'One order with its timeline and deliveries',
+    auth: true,
+    responses: { 200: '{order}', 404: 'Not found' },
+  },
+  'GET /api/admin/disputes': {
+    summary: 'The dispute queue (disputed orders, newest first)',
+    auth: true,
+    responses: { 200: '{data, meta, counts}', 403: 'Not an administrator' },
+  },
+  'POST /api/admin/disputes/:id/resolve': {
+    summary:
+      'Resolve a dispute {outcome: complete|refund, refund_amount?, note}: release, or refund in full or in part; audited',
+    auth: true,
+    body: resolveDisputeSchema,
+    responses: { 200: '{order}', 409: 'Not disputed', 422: 'Field errors' },
+  },
+  'GET /api/admin/ledger/check': {
+    summary: 'Reconcile every order against its ledger entries: {ok, checked_orders, differences}',
+    auth: true,
+    responses: {
+      200: '{ok, checked_orders, checked_entries, sums, negative_balances, differences}',
+    },
+  },
+  'POST /api/dev/clock': {
+    summary: 'TEST_CLOCK only, from this machine: move the clock {advance_ms} and run the timers',
+    body: z.object({ advance_ms: z.number().int().min(0) }),
+    responses: { 200: '{now}', 403: 'No test clock' },
   },
 };
 

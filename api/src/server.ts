@@ -17,6 +17,9 @@ import { JobRunner } from './jobs/jobs';
 import { jobHandlers } from './jobs/handlers';
 import { createMaintenance } from './jobs/housekeeping';
 import type { Maintenance } from './jobs/maintenance';
+import { ManualClock, systemClock, type Clock } from './lib/clock';
+import { SandboxPaymentProvider } from './routes/orders/payments';
+import { startOrderTimers, type OrderTimers } from './routes/orders/order-followup';
 import { flushGigViews } from './routes/gigs/gig-stats.service';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
 import { LiveSessions } from './auth/live-sessions';
@@ -31,6 +34,8 @@ export interface RunningServer {
   seeded: boolean;
   /** Upkeep at start and every MAINTENANCE_INTERVAL_MINUTES (jobs/housekeeping.ts). */
   maintenance: Maintenance;
+  /** Order timers and follow-ups (routes/orders/order-followup.ts); `sweep()` runs one now. */
+  orderTimers: OrderTimers;
   /** Stops accepting, lets in-flight requests finish (up to graceMs), then stops the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -77,7 +82,11 @@ async function prepareDatabase(
   return { seeded };
 }
 
-export async function startServer(env: Env, logger = createLogger(env)): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  logger = createLogger(env),
+  options: { clock?: Clock } = {},
+): Promise<RunningServer> {
   configurePasswordHashing({
     concurrency: env.PASSWORD_HASH_CONCURRENCY,
     maxQueue: env.PASSWORD_HASH_QUEUE,
@@ -105,6 +114,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
     const jwtSecret = await loadJwtSecret(env.JWT_SECRET, paths.dataDir);
     const { seeded } = await prepareDatabase(couch, env, logger, jwtSecret);
     let listeningUrl = `http://localhost:${env.PORT}`;
+    const clock = options.clock ?? (env.TEST_CLOCK ? new ManualClock() : systemClock);
     const deps: AppDeps = {
       env,
       paths,
@@ -118,6 +128,8 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
         logger,
       ),
       jobs: new JobRunner(couch, logger, jobHandlers({ couch, logger })),
+      clock,
+      payments: new SandboxPaymentProvider(couch, () => clock.now()),
       rateLimits: createRateLimits({
         perAddress: env.RATE_LIMIT_PER_ADDRESS,
         perIp: env.RATE_LIMIT_PER_IP,
@@ -150,6 +162,8 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
       intervalMs: env.MAINTENANCE_INTERVAL_MINUTES * 60_000,
     });
     maintenance.start();
+    const orderTimers = startOrderTimers(deps, env.ORDER_TIMER_INTERVAL_SECONDS * 1000);
+    deps.orderTimers = orderTimers;
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -158,6 +172,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
       deps,
       seeded,
       maintenance,
+      orderTimers,
       close(graceMs = 10_000) {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {
@@ -185,6 +200,7 @@ export async function startServer(env: Env, logger = createLogger(env)): Promise
             logger.warn({ err: error }, 'the last gig views could not be written'),
           );
           deps.jobs.stop();
+          await orderTimers.stop();
           await maintenance.stop();
           await couch.stop();
         })();

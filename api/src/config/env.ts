@@ -212,6 +212,31 @@ const envSchema = z.object({
         return z.NEVER;
       }),
   ),
+  /** The platform's fee on an order, in percent of its price, taken from the agent's side. */
+  PLATFORM_FEE_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(50).default(10),
+  ),
+  /** Days before money released to an agent becomes available to withdraw. */
+  CLEARANCE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(7)),
+  /**
+   * Seconds between two looks of the order timers (payment expiry, auto-completion) and the
+   * follow-up of interrupted transitions; they also run at start.
+   */
+  ORDER_TIMER_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().default(15),
+  ),
+  /**
+   * Tests only (refused in production): a clock the tests move with `POST /api/dev/clock`
+   * instead of sleeping (lib/clock.ts).
+   */
+  TEST_CLOCK: booleanFlag(false),
+  /**
+   * Tests only (refused in production): `exit_after_charge` kills the process right after a
+   * successful charge, before the order records it (the crash the payment follow-up recovers).
+   */
+  TEST_FAULT: z.preprocess(emptyToUndefined, z.enum(['exit_after_charge']).optional()),
   /** Built web app served by the API. Defaults to web/dist in this repo. */
   WEB_DIST: optionalString,
 });
@@ -245,7 +270,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     }
     throw new EnvError([...byName].map(([name, message]) => ({ name, message })));
   }
-  return result.data;
+  const env = result.data;
+  if (env.NODE_ENV === 'production') {
+    const testOnly = [
+      env.TEST_CLOCK && { name: 'TEST_CLOCK', message: 'is for tests only, not production' },
+      env.TEST_FAULT && { name: 'TEST_FAULT', message: 'is for tests only, not production' },
+    ].filter((issue): issue is { name: string; message: string } => !!issue);
+    if (testOnly.length) throw new EnvError(testOnly);
+  }
+  return env;
 }
 
 /** Absolute paths derived from the environment. */

@@ -101,3 +101,20 @@ export function registrationAttemptMail(to: string, loginUrl: string, resetUrl: 
     }),
   };
 }
+
+/** An order event for one party (order-followup.ts): what happened and a link to the order. */
+export function orderEventMail(
+  to: string,
+  name: string,
+  title: string,
+  body: string,
+  url: string,
+): Mail {
+  const lines = [`Hello ${name},`, body];
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}\n\nOpen the order: ${url}\n\nWayfarer Market`,
+    html: layout(title, lines, { label: 'Open the order', url }),
+  };
+}
