@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/lib/clock';
-import { client, demoTokens, newAccount } from './helpers/client';
+import { client, demoTokens, newAccount, waitForMail } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
@@ -279,6 +279,10 @@ describe('delivery, revisions and completion', () => {
     expect(noMore.status).toBe(409);
     expect(noMore.body.message).toMatch(/revision/i);
 
+    // The other party hears of each event by mail (and a notification).
+    const mail = await waitForMail(server, 'sofia@wayfarer.test', 'Order delivered');
+    expect(mail.text).toContain(`/orders/${order.id}`);
+    await waitForMail(server, 'amara@wayfarer.test', 'Revision requested');
     const done = await act(tokens.sofia, order.id, 'accept');
     expect(done.body.order.status).toBe('completed');
     expect(done.body.order.timeline.map((t) => t.actor.kind)).toEqual([
@@ -472,13 +476,79 @@ describe('lists, mirrors and the gig', () => {
     });
     expect(read.status).toBe(200);
     const mirror = (await read.json()) as { _rev: string; status: string; type: string };
-    expect(mirror).toMatchObject({ type: 'order', status: 'in_progress' });
+    expect(mirror).toMatchObject({ type: 'order_mirror', status: 'in_progress', role: 'agent' });
     const write = await server.request(`/api/sync/db/order:${order.id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${tokens.amara}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ...mirror, status: 'completed' }),
     });
     expect(write.status).toBe(403);
+  });
+
+  it('actions taken offline are applied once when they sync, and say why when refused', async () => {
+    const order = await paid();
+    await act(tokens.amara, order.id, 'deliver', { message: 'Delivered while you were away.' });
+    const put = (token: string, doc: Record<string, unknown>) =>
+      server.request(`/api/sync/db/${doc._id as string}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(doc),
+      });
+    const action = (id: string, fields: Record<string, unknown>) => ({
+      _id: `orderaction:${id}`,
+      type: 'order_action',
+      id,
+      order_id: order.id,
+      created_at: new Date().toISOString(),
+      status: 'pending',
+      ...fields,
+    });
+    const suffix = Date.now().toString(36);
+    // Two devices of the customer accepted while offline; both sync.
+    expect((await put(tokens.sofia, action(`accept1${suffix}`, { action: 'accept' }))).status).toBe(
+      201,
+    );
+    expect((await put(tokens.sofia, action(`accept2${suffix}`, { action: 'accept' }))).status).toBe(
+      201,
+    );
+    await server.deps.jobs.idle();
+    const read = async (id: string) =>
+      (await (
+        await server.request(`/api/sync/db/orderaction:${id}`, {
+          headers: { authorization: `Bearer ${tokens.sofia}` },
+        })
+      ).json()) as { status: string; outcome: string };
+    const first = await read(`accept1${suffix}`);
+    const second = await read(`accept2${suffix}`);
+    expect([first.status, second.status].sort()).toEqual(['applied', 'refused']);
+    expect([first, second].find((a) => a.status === 'refused')!.outcome).toMatch(/completed/);
+    const after = await api.get<OrderBody>(`/api/orders/${order.id}`, { token: tokens.sofia });
+    expect(after.body.order.status).toBe('completed');
+    expect(after.body.order.timeline.filter((t) => t.event === 'Delivery accepted')).toHaveLength(
+      1,
+    );
+    // The mirror on the customer's side follows.
+    const mirror = (await (
+      await server.request(`/api/sync/db/order:${order.id}`, {
+        headers: { authorization: `Bearer ${tokens.sofia}` },
+      })
+    ).json()) as { status: string };
+    expect(mirror.status).toBe('completed');
+    // The agent cannot accept on the customer's behalf, offline either.
+    expect((await put(tokens.amara, action(`bad${suffix}`, { action: 'accept' }))).status).toBe(
+      201,
+    );
+    await server.deps.jobs.idle();
+    const refused = (await (
+      await server.request(`/api/sync/db/orderaction:bad${suffix}`, {
+        headers: { authorization: `Bearer ${tokens.amara}` },
+      })
+    ).json()) as { status: string; outcome: string };
+    expect(refused).toMatchObject({
+      status: 'refused',
+      outcome: expect.stringMatching(/customer/),
+    });
+    expect((await ledgerCheck()).ok).toBe(true);
   });
 
   it('a gig with open orders cannot be deleted', async () => {

@@ -240,6 +240,35 @@ describe('userdb/app/validate_doc_update.js: messages', () => {
   });
 });
 
+describe('order actions taken offline', () => {
+  const action = {
+    _id: 'orderaction:a1b2c3d4e5',
+    type: 'order_action',
+    id: 'a1b2c3d4e5',
+    order_id: 'o1',
+    action: 'accept',
+    created_at: now,
+    status: 'pending',
+  };
+  it('the user writes a pending action in shape; the server records its outcome', () => {
+    expect(run(action)).toBeNull();
+    expect(run({ ...action, action: 'revision', reason: 'Add the lunch stop.' })).toBeNull();
+    expect(run({ ...action, action: 'refund' })?.forbidden).toMatch(/action is one of/);
+    expect(run({ ...action, status: 'applied' })?.forbidden).toMatch(/status pending/);
+    expect(run({ ...action, _id: 'orderaction:other' })?.forbidden).toMatch(/orderaction:<id>/);
+    expect(run({ ...action, extra: 1 })?.forbidden).toMatch(/Unknown field extra/);
+    const applied = { ...action, status: 'applied', outcome: 'Delivery accepted' };
+    expect(run(applied, action)?.forbidden).toMatch(/changed only by the server/);
+    expect(run(applied, action, server)).toBeNull();
+  });
+  it('the order mirrors belong to the server', () => {
+    const mirror = { _id: 'order:o1', type: 'order_mirror', status: 'delivered' };
+    expect(run(mirror)?.forbidden).toMatch(/written by the server/);
+    expect(run({ ...mirror, _deleted: true }, mirror)?.forbidden).toMatch(/written by the server/);
+    expect(run(mirror, null, server)).toBeNull();
+  });
+});
+
 describe('userdb/app/views/messages_by_conversation/map.js', () => {
   const map = source('userdb/app/views/messages_by_conversation/map.js');
   it('emits sent messages by conversation and send time', () => {

@@ -8,12 +8,19 @@ import { recountSaves } from '../routes/gigs/gig-stats.service';
 import { deliverMessage } from '../routes/inbox/inbox-delivery.service';
 import { markConversationRead } from '../routes/inbox/inbox-reading.service';
 import type { JobDoc, JobKind, JobResult } from './jobs';
+import { applyOfflineAction } from '../routes/orders/order-actions';
+import type { OrdersDeps } from '../routes/orders/orders.service';
 
-type Deps = { couch: Couch; logger: Logger };
+type Deps = {
+  couch: Couch;
+  logger: Logger;
+  /** What order actions need (the whole app's deps, built after the job runner). */
+  orders: () => OrdersDeps;
+};
 
 /**
  * What the jobs do: deliver a pending message; apply a read marker (read receipts); recount the
- * gigs a user saved to wishlists (gig stats).
+ * gigs a user saved to wishlists (gig stats); apply an order action taken offline.
  */
 export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promise<JobResult>> {
   return {
@@ -40,12 +47,15 @@ export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promis
       await recountSaves(deps, job.user_id);
       return 'done';
     },
+    async order(job) {
+      return applyOfflineAction(deps.orders(), job.user_id, job.ref);
+    },
   };
 }
 
 /**
- * The jobs a batch of documents written by a user causes (pending messages, read markers, one
- * saves recount per batch that touches wishlist items).
+ * The jobs a batch of documents written by a user causes (pending messages, pending order
+ * actions, read markers, one saves recount per batch that touches wishlist items).
  */
 export function jobsFor(userId: string, docs: unknown[]) {
   const jobs: { kind: JobKind; user_id: string; ref: string; order: string }[] = [];
@@ -67,6 +77,17 @@ export function jobsFor(userId: string, docs: unknown[]) {
     if (doc.type === 'message' && doc.status === 'pending' && typeof doc.id === 'string') {
       jobs.push({
         kind: 'deliver',
+        user_id: userId,
+        ref: doc.id,
+        order: String(doc.created_at ?? ''),
+      });
+    } else if (
+      doc.type === 'order_action' &&
+      doc.status === 'pending' &&
+      typeof doc.id === 'string'
+    ) {
+      jobs.push({
+        kind: 'order',
         user_id: userId,
         ref: doc.id,
         order: String(doc.created_at ?? ''),

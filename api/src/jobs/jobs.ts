@@ -2,7 +2,7 @@ import type { Couch } from '../couch/connect';
 import { isConflict, isNotFound } from '../couch/errors';
 import type { Logger } from '../lib/logger';
 
-export type JobKind = 'deliver' | 'read' | 'saves';
+export type JobKind = 'deliver' | 'read' | 'saves' | 'order';
 
 export interface JobDoc {
   _id: string;

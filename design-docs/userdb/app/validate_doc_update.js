@@ -47,7 +47,9 @@ function (newDoc, oldDoc, userCtx) {
   }
 
   var SERVER_TYPES = ['notification', 'order_mirror', 'conversation'];
-  var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox', 'read_marker'];
+  var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox', 'read_marker', 'order_action'];
+  // What a party may do to an order while offline (api/src/schemas/orders.ts, OFFLINE_ORDER_ACTIONS).
+  var ORDER_ACTIONS = ['accept', 'revision', 'cancel', 'cancel_accept', 'cancel_decline', 'dispute', 'start', 'deliver'];
   var RELATIONS = ['saved', 'posted', 'applied', 'joined'];
 
   if (newDoc._deleted) {
@@ -109,6 +111,22 @@ function (newDoc, oldDoc, userCtx) {
     }
     if (count > 1) deny('A message carries at most one attachment.');
     if (newDoc.body.length === 0 && count === 0) deny('A message needs text or an attachment.');
+    requireDate('created_at');
+    return;
+  }
+  if (type === 'order_action') {
+    // An action on an order taken offline, applied once by the server when it syncs; the
+    // server records the outcome (applied or refused) on it.
+    if (oldDoc && !oldDoc._deleted) deny('An order action is changed only by the server once written.');
+    onlyFields(['type', 'id', 'order_id', 'action', 'reason', 'message', 'created_at', 'status']);
+    if (newDoc.status !== 'pending') deny('An order action you write has status pending.');
+    requireString('id', 8, 64);
+    if (newDoc._id !== 'orderaction:' + newDoc.id) deny('An order action id is orderaction:<id>.');
+    if (!/^[A-Za-z0-9_-]+$/.test(newDoc.id)) deny('id may hold letters, digits, _ and - only.');
+    requireString('order_id', 1, 80);
+    if (ORDER_ACTIONS.indexOf(newDoc.action) === -1) deny('action is one of ' + ORDER_ACTIONS.join(', ') + '.');
+    if (newDoc.reason !== undefined && !isString(newDoc.reason, 0, 2000)) deny('reason has at most 2,000 characters.');
+    if (newDoc.message !== undefined && !isString(newDoc.message, 0, 5000)) deny('message has at most 5,000 characters.');
     requireDate('created_at');
     return;
   }

@@ -127,7 +127,7 @@ async function writeMirror(deps: Deps, order: OrderDoc, role: PartyRole): Promis
   const mirror = {
     ...toOrder(order, userId, deps.clock.now()),
     _id: machine.orderKey(order.id),
-    type: 'order',
+    type: 'order_mirror',
     role,
     source_rev: order._rev ?? null,
     mirrored_at: deps.clock.now().toISOString(),

@@ -130,6 +130,8 @@ export interface OrderDoc {
   expires_at: string | null;
   auto_complete_at: string | null;
   idempotency_key: string | null;
+  /** Offline actions applied (their ids, the latest 100), so a retried one applies once. */
+  applied_actions?: string[];
 }
 
 export const orderKey = (id: string) => `order:${id}`;

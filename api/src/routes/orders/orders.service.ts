@@ -210,9 +210,21 @@ export async function act(
   user: UserDoc,
   id: string,
   action: PartyAction,
+  offlineActionId?: string,
 ): Promise<Order> {
   await visibleOrder(deps, user, id);
   const order = await mutate(deps, id, (current) => {
+    // An offline action already applied (a retried job): nothing to do again.
+    if (offlineActionId && current.applied_actions?.includes(offlineActionId)) return current;
+    const next = decide(current);
+    return offlineActionId
+      ? { ...next, applied_actions: [...(next.applied_actions ?? []), offlineActionId].slice(-100) }
+      : next;
+  });
+  await afterChange(deps, order);
+  return toOrder(order, user.id, deps.clock.now());
+
+  function decide(current: OrderDoc): OrderDoc {
     const actor = actorOf(user, current);
     const now = deps.clock.now();
     switch (action.kind) {
@@ -237,9 +249,7 @@ export async function act(
       case 'dispute':
         return machine.openDispute(current, actor, now, action.reason);
     }
-  });
-  await afterChange(deps, order);
-  return toOrder(order, user.id, deps.clock.now());
+  }
 }
 
 /** An admin resolves a dispute. */
