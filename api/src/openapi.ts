@@ -529,9 +529,11 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/balance': {
     summary:
-      "The caller's balances derived from the ledger: spent, in_escrow, pending_clearance, available, earned (minor units)",
+      "The caller's balances derived from the ledger, as money: available, pending_clearance, pending_payout, withdrawn, earned (agent); spent, in_escrow (customer)",
     auth: true,
-    responses: { 200: '{balance}' },
+    responses: {
+      200: '{available, pending_clearance, pending_payout, withdrawn, earned, spent, in_escrow}',
+    },
   },
   'GET /api/admin/orders': {
     summary: 'Every order: ?status=&q=&page=&per_page=, with counts per status',

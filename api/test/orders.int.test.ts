@@ -94,12 +94,16 @@ async function ledgerCheck() {
   expect(res.status).toBe(200);
   return res.body;
 }
-const balance = async (token: string) =>
-  (
-    await api.get<{
-      balance: { spent: number; in_escrow: number; pending_clearance: number; available: number };
-    }>('/api/balance', { token })
-  ).body.balance;
+/** The caller's balances, as numbers of minor units (the API sends money objects). */
+const balance = async (token: string) => {
+  const res = await api.get<Record<string, { amount: number; currency: string }>>('/api/balance', {
+    token,
+  });
+  expect(res.status).toBe(200);
+  return Object.fromEntries(
+    Object.entries(res.body).map(([key, money]) => [key, money.amount]),
+  ) as Record<'spent' | 'in_escrow' | 'pending_clearance' | 'available' | 'earned', number>;
+};
 
 beforeAll(async () => {
   server = await startTestServer({ TEST_CLOCK: 'true', SEED_DEMO_GIGS: 'true' });

@@ -254,18 +254,22 @@ export interface Order {
   conversation_with: string | null;
 }
 
+/** `GET /api/balance`: the caller's balances, derived from the ledger (money objects). */
 export interface Balance {
-  currency: string;
-  /** Customer: paid minus refunded. */
-  spent: number;
-  /** Customer: held in escrow for their open orders. */
-  in_escrow: number;
-  /** Agent: released, still clearing. */
-  pending_clearance: number;
-  /** Agent: cleared, minus withdrawals. */
-  available: number;
+  /** Agent: cleared earnings that can be withdrawn. */
+  available: Money;
+  /** Agent: released to them, still clearing (CLEARANCE_DAYS). */
+  pending_clearance: Money;
+  /** Agent: asked to be paid out, not paid yet. */
+  pending_payout: Money;
+  /** Agent: paid out. */
+  withdrawn: Money;
   /** Agent: everything ever released to them. */
-  earned: number;
+  earned: Money;
+  /** Customer: paid minus refunded. */
+  spent: Money;
+  /** Customer: held in escrow for their paid, open orders. */
+  in_escrow: Money;
 }
 
 export interface LedgerCheck {

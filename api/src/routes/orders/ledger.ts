@@ -6,6 +6,7 @@
  *   card:<customer>   the customer's card (outside world; negative = what they paid in)
  *   escrow:<customer> money held for the customer's paid, open orders
  *   agent:<agent>     the agent's earnings (a release clears at `clears_at`)
+ *   pending_payout:<agent>  asked to be paid out, not paid yet (withdrawals)
  *   payout:<agent>    paid out to the agent (withdrawals; outside world)
  *   platform          the platform's fees
  *
@@ -135,20 +136,23 @@ export async function balanceOf(
   currency = 'USD',
 ): Promise<Balance> {
   const nowIso = now.toISOString();
-  const [card, escrow, available, pending, payout] = await Promise.all([
+  const [card, escrow, available, pending, pendingPayout, payout] = await Promise.all([
     sumRange(couch, `card:${userId}`, currency, '', END),
     sumRange(couch, `escrow:${userId}`, currency, '', END),
     sumRange(couch, `agent:${userId}`, currency, '', nowIso),
     sumRange(couch, `agent:${userId}`, currency, `${nowIso}\u0000`, END),
+    sumRange(couch, `pending_payout:${userId}`, currency, '', END),
     sumRange(couch, `payout:${userId}`, currency, '', END),
   ]);
+  const money = (amount: number) => ({ amount, currency });
   return {
-    currency,
-    spent: -card,
-    in_escrow: escrow,
-    pending_clearance: pending,
-    available,
-    earned: available + pending + payout,
+    available: money(available),
+    pending_clearance: money(pending),
+    pending_payout: money(pendingPayout),
+    withdrawn: money(-payout),
+    earned: money(available + pending + pendingPayout - payout),
+    spent: money(-card),
+    in_escrow: money(escrow),
   };
 }
 

@@ -129,9 +129,7 @@ export function orderRoutes(deps: AppDeps) {
     })
     .get('/balance', requireAuth, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({
-        balance: await balanceOf(deps.couch, currentAuth(c).user.id, deps.clock.now()),
-      });
+      return c.json(await balanceOf(deps.couch, currentAuth(c).user.id, deps.clock.now()));
     });
 }
 
