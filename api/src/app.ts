@@ -20,6 +20,7 @@ import { inboxRoutes } from './routes/inbox/inbox.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { gigRoutes } from './routes/gigs/gigs.routes';
 import { adminOrderRoutes, orderRoutes } from './routes/orders/orders.routes';
+import { adminWithdrawalRoutes, withdrawalRoutes } from './routes/withdrawals/withdrawals.routes';
 import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
 import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
@@ -134,6 +135,8 @@ export function createApp(deps: AppDeps) {
   const auth = authenticate(deps);
   app.use('/api/*', (c, next) => (c.req.path === '/api/token/refresh' ? next() : auth(c, next)));
   app.route('/api', authRoutes(deps));
+  // Before the user routes: /api/user/payout-methods is not the profile /api/user/{tagname}.
+  app.route('/api', withdrawalRoutes(deps));
   app.route('/api', userRoutes(deps));
   app.route('/api', contentRoutes(deps));
   // PouchDB reads the server root beside the database to name its replication checkpoints: a
@@ -155,6 +158,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/admin', adminOrderRoutes(deps));
   app.route('/api', orderRoutes(deps));
+  app.route('/api/admin', adminWithdrawalRoutes(deps));
   app.route('/api', gigRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 

@@ -28,6 +28,12 @@ import {
   resolveDisputeSchema,
   revisionSchema,
 } from './schemas/orders';
+import {
+  payoutMethodsSchema,
+  withdrawalApproveSchema,
+  withdrawalRejectSchema,
+  withdrawalRequestSchema,
+} from './schemas/withdrawals';
 
 interface Operation {
   summary: string;
@@ -563,6 +569,59 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: {
       200: '{ok, checked_orders, checked_entries, sums, negative_balances, differences}',
     },
+  },
+  'GET /api/user/payout-methods': {
+    summary: "The agent's payout methods, masked: {methods: [{id, type, masked}]}",
+    auth: true,
+    responses: { 200: '{methods}', 403: 'Not an agent' },
+  },
+  'PUT /api/user/payout-methods': {
+    summary:
+      'Replace the payout methods: {methods: [{type: "bank", holder, iban, bic} | {type: "email", email}]} (IBAN checksum checked)',
+    auth: true,
+    body: payoutMethodsSchema,
+    responses: { 200: '{methods} masked', 403: 'Not an agent', 422: 'Field errors' },
+  },
+  'GET /api/withdrawals': {
+    summary: "The agent's withdrawals, newest first: ?status=&page=&per_page=",
+    auth: true,
+    responses: { 200: '{data, meta}', 403: 'Not an agent' },
+  },
+  'POST /api/withdrawals': {
+    summary:
+      'Ask for a withdrawal {amount: {amount, currency}, payout_method_id}, at most the available balance, at least WITHDRAWAL_MIN_AMOUNT',
+    auth: true,
+    body: withdrawalRequestSchema,
+    responses: { 201: '{withdrawal} requested', 403: 'Not an agent', 422: 'Field errors' },
+  },
+  'POST /api/withdrawals/:id/cancel': {
+    summary: 'Cancel a withdrawal still requested; the amount is available again',
+    auth: true,
+    responses: { 200: '{withdrawal}', 404: 'Not yours', 409: 'Not requested any more' },
+  },
+  'GET /api/admin/withdrawals': {
+    summary: 'The withdrawal queue: ?status=requested|paid|rejected|cancelled&page=&per_page=',
+    auth: true,
+    responses: { 200: '{data, meta}', 403: 'Not an administrator' },
+  },
+  'POST /api/admin/withdrawals/:id/approve': {
+    summary: 'Mark a withdrawal paid {reference}; audited, the agent is told',
+    auth: true,
+    body: withdrawalApproveSchema,
+    responses: { 200: '{withdrawal}', 404: 'None', 409: 'Decided already', 422: 'Field errors' },
+  },
+  'POST /api/admin/withdrawals/:id/reject': {
+    summary:
+      'Reject a withdrawal {reason}; the amount is available again; audited, the agent is told',
+    auth: true,
+    body: withdrawalRejectSchema,
+    responses: { 200: '{withdrawal}', 404: 'None', 409: 'Decided already', 422: 'Field errors' },
+  },
+  'GET /api/admin/finance': {
+    summary:
+      'Gross volume, fees, escrow held, pending clearance, pending payouts, paid out (per month too) and the ledger check',
+    auth: true,
+    responses: { 200: 'The figures', 403: 'Not an administrator' },
   },
   'POST /api/dev/clock': {
     summary: 'TEST_CLOCK only, from this machine: move the clock {advance_ms} and run the timers',

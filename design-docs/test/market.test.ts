@@ -115,3 +115,71 @@ describe('market/orders views', () => {
     expect(source('market/orders/views/all/reduce.js')).toBe('_count');
   });
 });
+
+describe('market/wallets and the finance views', () => {
+  const wallet = {
+    _id: 'wallet:a1',
+    type: 'wallet',
+    agent_id: 'a1',
+    updated_at: '2027-02-01T00:00:00.000Z',
+    outbox: [],
+    withdrawals: [
+      { id: 'w1', status: 'paid', requested_at: '2027-01-10T00:00:00.000Z' },
+      { id: 'w2', status: 'requested', requested_at: '2027-01-20T00:00:00.000Z' },
+    ],
+  };
+
+  it('wallets/views/withdrawals/map.js lists each withdrawal by status and under *', () => {
+    const map = source('market/wallets/views/withdrawals/map.js');
+    expect(runMap(map, wallet)).toEqual([
+      [['paid', '2027-01-10T00:00:00.000Z'], 'w1'],
+      [['*', '2027-01-10T00:00:00.000Z'], 'w1'],
+      [['requested', '2027-01-20T00:00:00.000Z'], 'w2'],
+      [['*', '2027-01-20T00:00:00.000Z'], 'w2'],
+    ]);
+    expect(source('market/wallets/views/withdrawals/reduce.js')).toBe('_count');
+  });
+
+  it('wallets/views/by_withdrawal/map.js finds a withdrawal’s agent', () => {
+    const map = source('market/wallets/views/by_withdrawal/map.js');
+    expect(runMap(map, wallet)).toEqual([
+      ['w1', 'a1'],
+      ['w2', 'a1'],
+    ]);
+  });
+
+  it('wallets/views/followup/map.js lists wallets with unpublished events', () => {
+    const map = source('market/wallets/views/followup/map.js');
+    expect(runMap(map, wallet)).toEqual([]);
+    expect(runMap(map, { ...wallet, outbox: [{ id: 'w2-requested' }] })).toEqual([
+      ['2027-02-01T00:00:00.000Z', null],
+    ]);
+  });
+
+  it('ledger/views/by_kind_month/map.js sums money per kind, currency and month', () => {
+    const map = source('market/ledger/views/by_kind_month/map.js');
+    const entry = {
+      type: 'entry',
+      kind: 'fee',
+      currency: 'USD',
+      amount: 750,
+      at: '2027-01-05T10:00:00Z',
+    };
+    expect(runMap(map, entry)).toEqual([[['fee', 'USD', '2027-01'], 750]]);
+    expect(source('market/ledger/views/by_kind_month/reduce.js')).toBe('_sum');
+  });
+
+  it('ledger/views/clearing/map.js keys releases by when they clear', () => {
+    const map = source('market/ledger/views/clearing/map.js');
+    const release = {
+      type: 'entry',
+      kind: 'release',
+      currency: 'USD',
+      amount: 6750,
+      clears_at: '2027-01-12T00:00:00Z',
+    };
+    expect(runMap(map, release)).toEqual([[['USD', '2027-01-12T00:00:00Z'], 6750]]);
+    expect(runMap(map, { ...release, kind: 'fee' })).toEqual([]);
+    expect(source('market/ledger/views/clearing/reduce.js')).toBe('_sum');
+  });
+});

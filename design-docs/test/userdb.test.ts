@@ -266,6 +266,9 @@ describe('order actions taken offline', () => {
     expect(run(mirror)?.forbidden).toMatch(/written by the server/);
     expect(run({ ...mirror, _deleted: true }, mirror)?.forbidden).toMatch(/written by the server/);
     expect(run(mirror, null, server)).toBeNull();
+    const wallet = { _id: 'wallet', type: 'wallet_mirror', withdrawals: [] };
+    expect(run(wallet)?.forbidden).toMatch(/written by the server/);
+    expect(run(wallet, null, server)).toBeNull();
   });
 });
 

@@ -217,6 +217,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(50).default(10),
   ),
+  /** The smallest withdrawal an agent may ask for, in minor units (cents). */
+  WITHDRAWAL_MIN_AMOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).default(1000),
+  ),
   /** Days before money released to an agent becomes available to withdraw. */
   CLEARANCE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(7)),
   /**

@@ -18,82 +18,9 @@
  */
 import type { Couch } from '../../couch/connect';
 import type { Balance, LedgerCheck } from '../../schemas/orders';
-import { feeOf, type OrderDoc } from './order-machine';
-
-type EntryKind = 'payment' | 'refund' | 'release' | 'fee' | 'withdrawal';
-
-export interface EntryDoc {
-  _id: string;
-  _rev?: string;
-  type: 'entry';
-  kind: EntryKind;
-  /** The order (or withdrawal) the entry belongs to. */
-  ref: string;
-  currency: string;
-  amount: number;
-  from: string;
-  to: string;
-  at: string;
-  /** A release: when it becomes available to the agent. */
-  clears_at: string | null;
-}
-
-const entryId = (ref: string, kind: EntryKind) => `entry:${ref}:${kind}`;
-
-/** Accounts that stand for the outside world: they may hold a negative balance. */
-const isOutside = (account: string) => account.startsWith('card:') || account.startsWith('payout:');
-
-/**
- * The entries an order in its current state must have, without `_id`/`at` differences: what was
- * paid in, refunded, released and kept as the fee. `at` is when the state was reached.
- */
-export function expectedEntries(order: OrderDoc, clearanceDays: number): EntryDoc[] {
-  if (!order.paid_at) return [];
-  const currency = order.total.currency;
-  const escrow = `escrow:${order.customer_id}`;
-  const entry = (
-    kind: EntryKind,
-    amount: number,
-    from: string,
-    to: string,
-    at: string,
-    clears_at: string | null = null,
-  ): EntryDoc => ({
-    _id: entryId(order.id, kind),
-    type: 'entry',
-    kind,
-    ref: order.id,
-    currency,
-    amount,
-    from,
-    to,
-    at,
-    clears_at,
-  });
-  const entries = [
-    entry('payment', order.total.amount, `card:${order.customer_id}`, escrow, order.paid_at),
-  ];
-  const settledAt =
-    order.status === 'completed'
-      ? order.completed_at
-      : order.status === 'cancelled'
-        ? order.cancelled_at
-        : null;
-  if (!settledAt) return entries;
-  if (order.refunded > 0)
-    entries.push(entry('refund', order.refunded, escrow, `card:${order.customer_id}`, settledAt));
-  const released = order.total.amount - order.refunded;
-  if (order.status === 'completed' && released > 0) {
-    const fee = feeOf(released, order.fee_bps);
-    const clears = new Date(Date.parse(settledAt) + clearanceDays * 86_400_000).toISOString();
-    if (released - fee > 0)
-      entries.push(
-        entry('release', released - fee, escrow, `agent:${order.agent_id}`, settledAt, clears),
-      );
-    if (fee > 0) entries.push(entry('fee', fee, escrow, 'platform', settledAt));
-  }
-  return entries;
-}
+import type { OrderDoc } from './order-machine';
+import { walletEntries, type WalletDoc } from '../withdrawals/wallet.model';
+import { expectedEntries, isOutside, type EntryDoc } from './ledger-entries';
 
 /** Writes the entries an order lacks; an entry already there is left as it is. */
 export async function writeEntries(couch: Couch, entries: EntryDoc[]): Promise<void> {
@@ -128,6 +55,17 @@ async function sumRange(
 
 const END = {};
 
+/** An agent's cleared earnings: every release to them whose clearance date has passed. */
+export async function clearedEarnings(
+  couch: Couch,
+  agentId: string,
+  now: Date,
+  currency = 'USD',
+): Promise<number> {
+  // Releases are keyed by their clearance date; withdrawal entries by '' (before any date).
+  return sumRange(couch, `agent:${agentId}`, currency, '0', now.toISOString());
+}
+
 /** The caller's balances, derived from the ledger (`GET /api/balance`). */
 export async function balanceOf(
   couch: Couch,
@@ -149,8 +87,8 @@ export async function balanceOf(
     available: money(available),
     pending_clearance: money(pending),
     pending_payout: money(pendingPayout),
-    withdrawn: money(-payout),
-    earned: money(available + pending + pendingPayout - payout),
+    withdrawn: money(payout),
+    earned: money(available + pending + pendingPayout + payout),
     spent: money(-card),
     in_escrow: money(escrow),
   };
@@ -234,9 +172,47 @@ export async function checkLedger(couch: Couch, clearanceDays: number): Promise<
     if (page.rows.length <= pageSize) break;
     startkey = page.rows[pageSize]!.id;
   }
-  // Entries of no order: withdrawals are checked by their own rules; anything else is a difference.
+  // Every wallet's withdrawals against their entries.
+  for (let startkey = 'wallet:'; ;) {
+    const page = await db.list({
+      startkey,
+      endkey: 'wallet:\ufff0',
+      include_docs: true,
+      limit: pageSize + 1,
+    });
+    for (const row of page.rows.slice(0, pageSize)) {
+      const wallet = row.doc as unknown as WalletDoc;
+      if (wallet?.type !== 'wallet') continue;
+      const want = walletEntries(wallet);
+      for (const w of wallet.withdrawals) {
+        const ref = `wd-${w.id}`;
+        const have = actual.get(ref) ?? new Map<string, EntryDoc>();
+        actual.delete(ref);
+        const missing: string[] = [];
+        const unexpected: string[] = [];
+        for (const entry of want.filter((e) => e.ref === ref)) {
+          const found = have.get(entry._id);
+          if (!found) missing.push(`${entry.kind} ${entry.amount} ${entry.from} → ${entry.to}`);
+          else if (
+            found.amount !== entry.amount ||
+            found.from !== entry.from ||
+            found.to !== entry.to
+          )
+            unexpected.push(`${found.kind} ${found.amount} ${found.from} → ${found.to}`);
+          have.delete(entry._id);
+        }
+        for (const extra of have.values())
+          unexpected.push(`${extra.kind} ${extra.amount} ${extra.from} → ${extra.to}`);
+        if (missing.length || unexpected.length)
+          differences.push({ order_id: ref, status: w.status, missing, unexpected });
+      }
+    }
+    if (page.rows.length <= pageSize) break;
+    startkey = page.rows[pageSize]!.id;
+  }
+  // Entries of no order and no withdrawal.
   for (const [ref, entries] of actual) {
-    const orphans = [...entries.values()].filter((e) => e.kind !== 'withdrawal');
+    const orphans = [...entries.values()];
     if (orphans.length)
       differences.push({
         order_id: ref,

@@ -22,9 +22,11 @@ import { orderEventMail } from '../../mail/templates';
 import { AppError } from '../../lib/errors';
 import { writeNotification } from '../notifications/notifications.service';
 import { userKey, type UserDoc } from '../users/users.model';
-import { expectedEntries, writeEntries } from './ledger';
+import { writeEntries } from './ledger';
+import { expectedEntries } from './ledger-entries';
 import * as machine from './order-machine';
 import { mutate, readOrder, toOrder } from './order-store';
+import { followUp as followUpWallet } from '../withdrawals/wallet';
 import type { OrderDoc, OutboxEvent, PartyRole } from './order-machine';
 
 type Deps = Pick<
@@ -310,7 +312,11 @@ async function sweepOrders(deps: Deps, options: { atStart?: boolean } = {}) {
       deps.logger.warn({ err: error, order: id }, 'an order follow-up failed; it will be retried');
     }
   }
-  return { changed, followups: pending.rows.length };
+  // Wallets with events not yet published (withdrawals: routes/withdrawals/wallet.ts).
+  const wallets = await db.view('wallets', 'followup', { endkey: quiet, limit: 500 } as never);
+  for (const row of wallets.rows as unknown as Row[])
+    await followUpWallet(deps, row.id.slice('wallet:'.length));
+  return { changed, followups: pending.rows.length + wallets.rows.length };
 }
 
 export interface OrderTimers {
