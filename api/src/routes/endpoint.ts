@@ -8,16 +8,16 @@
  * mounted (api/src/openapi.ts), and api/test/openapi.int.test.ts fails for a mounted route
  * without one. A routes file makes its own `endpoint` with the defaults of its domain:
  *
- *   const endpoint = endpoints({ tag: 'Gigs' });
+ *   const endpoint = endpoints({ tag: 'Gigs' }); // once per routes file: its defaults
  *   new Hono<AppEnv>().patch(
  *     '/gigs/:id',
  *     endpoint({
  *       summary: 'Edit a gig or change its status (owner or admin)',
  *       auth: 'required',
  *       body: gigPatchSchema,
- *       responses: { 200: { description: '{gig}', schema: gigResponseSchema }, 409: 'Changed meanwhile' },
+ *       responses: { 200: '{gig}', 409: 'Changed meanwhile' }, // or {description, schema}
  *     }),
- *     async (c) => c.json({ gig: await updateGig(deps, c.req.param('id'), c.req.valid('json')) }),
+ *     async (c) => c.json(await editGig(c.req.param('id'), c.req.valid('json'))),
  *   );
  *
  * Work that must come before validation (a rate limit by IP, an ownership check that answers 404)
