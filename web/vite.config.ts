@@ -121,7 +121,9 @@ export default defineConfig({
       workbox: {
         // The app shell: every built script, style, page and icon (the build manifest is not one).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['.vite/**'],
+        // Not the API reference's viewer (features/developers/utils/swagger-ui.ts: about 460 KB
+        // compressed), which only that developers' page loads, online.
+        globIgnores: ['.vite/**', 'assets/swagger-ui-*'],
         // Offline navigations get the app shell; /api is never answered with it.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],

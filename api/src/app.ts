@@ -24,6 +24,7 @@ import { adminWithdrawalRoutes, withdrawalRoutes } from './routes/withdrawals/wi
 import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
 import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
+import { endpoints } from './routes/endpoint';
 import { gigPageMeta } from './web/page-meta';
 import { webApp } from './web/static';
 
@@ -42,6 +43,8 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+
+const endpoint = endpoints({ tag: 'Platform' });
 
 /**
  * The whole HTTP application. Owns, once: request ids, request logs, security headers, CORS,
@@ -129,8 +132,17 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/getServices', getServicesRoutes(deps));
-  const openApi = openApiDocument(deps.version);
-  app.get('/api/openapi.json', (c) => c.json(openApi));
+  // Generated from the routes once they all are mounted (below, before the web app).
+  const openApi: { document?: ReturnType<typeof openApiDocument> } = {};
+  app.get(
+    '/api/openapi.json',
+    endpoint({
+      summary: 'This document',
+      description: 'Generated from the routes the server has mounted; read it at /developers/api.',
+      responses: { 200: 'OpenAPI 3.1' },
+    }),
+    (c) => c.json(openApi.document),
+  );
   // The refresh route reads its (possibly expired) token itself; everything else is authenticated here.
   const auth = authenticate(deps);
   app.use('/api/*', (c, next) => (c.req.path === '/api/token/refresh' ? next() : auth(c, next)));
@@ -151,8 +163,13 @@ export function createApp(deps: AppDeps) {
       .digest('hex')
       .slice(0, 32),
   };
-  app.get('/api/sync', (c) => c.json(syncServerInfo));
-  app.get('/api/sync/', (c) => c.json(syncServerInfo));
+  const syncInfo = endpoint({
+    tag: 'Sync',
+    summary: 'The sync server’s identity (PouchDB names its checkpoints after it)',
+    responses: { 200: '{couchdb, version, vendor, uuid}' },
+  });
+  app.get('/api/sync', syncInfo, (c) => c.json(syncServerInfo));
+  app.get('/api/sync/', syncInfo, (c) => c.json(syncServerInfo));
   app.route(GATEWAY_PREFIX, syncGateway(deps));
   app.route('/api/inbox', inboxRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
@@ -168,6 +185,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api', () => {
     throw new AppError(404, 'Not found.');
   });
+  openApi.document = openApiDocument(app.routes, deps.version);
   app.use(webApp(deps.paths.webDist, { pageMeta: gigPageMeta(deps) }));
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));
   app.onError((error, c) => errorResponse(error, c, logger));

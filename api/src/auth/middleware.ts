@@ -70,23 +70,29 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** Content-creating actions need a verified email address (issue 3). */
-export const requireVerified: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { user } = currentAuth(c);
-  if (!user.email_verified_at) {
+/**
+ * The signed-in caller, if allowed: 401 for a guest, 403 when the email address must be verified
+ * (content-creating actions, issue 3) and is not, or when the role lacks `permission`.
+ */
+export function authorize(
+  c: Context<AppEnv>,
+  rule: { verified?: boolean; permission?: Permission },
+): AuthContext {
+  const auth = currentAuth(c);
+  if (rule.verified && !auth.user.email_verified_at) {
     throw new AppError(
       403,
       'Verify your email address first: open the link we emailed you, or ask for a new one.',
     );
   }
-  return next();
-};
+  if (rule.permission && !can(auth.user.role as Role, rule.permission))
+    throw forbidden('Your account type is not allowed to do this.');
+  return auth;
+}
 
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { user } = currentAuth(c);
-    if (!can(user.role as Role, permission))
-      throw forbidden('Your account type is not allowed to do this.');
+    authorize(c, { permission });
     return next();
   };
 }

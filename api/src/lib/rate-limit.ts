@@ -1,4 +1,7 @@
+import type { MiddlewareHandler } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Env } from '../config/env';
+import { clientOf } from './client';
 import { tooManyRequests } from './errors';
 
 /**
@@ -15,6 +18,20 @@ export interface RateLimits {
 }
 
 const WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Counts the request against `kind`'s limit per IP, as a middleware: placed before a route's
+ * `endpoint()`, so attempts with a malformed body count too.
+ */
+export function limitByIp(
+  deps: { rateLimits: RateLimits; env: Pick<Env, 'TRUST_PROXY'> },
+  kind: RateLimitKind,
+): MiddlewareHandler {
+  return async (c, next) => {
+    await deps.rateLimits.hit(kind, { ip: clientOf(c, deps.env).ip });
+    await next();
+  };
+}
 
 export function createRateLimits(options: { perAddress: number; perIp: number }): RateLimits {
   const limiters = new Map<string, { address: RateLimiterMemory; ip: RateLimiterMemory }>();

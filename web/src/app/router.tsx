@@ -148,6 +148,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/dev-mail'),
           },
           {
+            id: 'developers.api',
+            path: paths['developers.api'],
+            ...title('API Reference'),
+            lazy: () => import('./routes/developers'),
+          },
+          {
             id: 'user',
             path: paths.user,
             ...title('Profile'),

@@ -37,6 +37,7 @@ export const paths = {
   notifications: '/notifications', // not in spec (the spec names the area)
   settings: '/settings',
   'dev.mail': '/dev/mail', // not in spec: the development outbox
+  'developers.api': '/developers/api', // not in spec: the API reference for developers
 
   profile: '/profile',
   'profile.projects': '/profile/projects',

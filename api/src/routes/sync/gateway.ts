@@ -11,8 +11,11 @@ import { checkBody } from './bodies';
 import { filterArrayMember, filterLines } from './json-stream';
 import { checkQuery, revisionsForLatest, toSearch, type GatewayRoute } from './query';
 import { jobsFor } from '../../jobs/handlers';
+import { endpoints } from '../endpoint';
 
 export const GATEWAY_PREFIX = '/api/sync/db';
+
+const endpoint = endpoints({ tag: 'Sync', auth: 'required' });
 
 const NOT_HERE = 'This is not available through the sync gateway.';
 const isDesignId = (id: unknown) => typeof id === 'string' && id.startsWith('_design/');
@@ -457,12 +460,32 @@ export function syncGateway(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .all('/*', async (c) => {
-      if (!c.get('auth')) throw unauthorized();
-      return forward(c);
-    })
-    .all('/', async (c) => {
-      if (!c.get('auth')) throw unauthorized();
-      return forward(c);
-    });
+    .all(
+      '/*',
+      endpoint({
+        summary: 'The caller’s own database in the CouchDB replication protocol',
+        description: [
+          'A passthrough to the signed-in user’s database: `_changes`, `_revs_diff`, `_bulk_docs`, `_bulk_get`, `_all_docs`, `_local/{id}` and documents by id (their attachments read only); anything else is a 403.',
+          'Query parameters are an allow-list per endpoint with the values PouchDB’s replicator sends (the `_changes` filter only `_doc_ids`); JSON bodies are checked field by field (no design documents, attachments as stubs or base64, a document body’s `_id` equal to the path’s). Feeds stream and end when the session is revoked.',
+        ].join('\n\n'),
+        methods: ['get', 'head', 'post', 'put', 'delete'],
+        responses: {
+          200: 'As CouchDB answers (error reasons reduced to one line)',
+          400: 'A query parameter, value or body the gateway does not take, a body nested over 64 levels, or a body `_id` other than the path’s',
+          403: 'Not available through the gateway',
+          502: 'The database failed the request',
+          503: 'The database is unavailable',
+        },
+      }),
+      (c) => forward(c),
+    )
+    .all(
+      '/',
+      endpoint({
+        summary: 'The caller’s database information',
+        methods: ['get', 'head'],
+        responses: { 200: 'As CouchDB answers', 503: 'The database is unavailable' },
+      }),
+      (c) => forward(c),
+    );
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { currentAuth, requireAuth, requirePermission } from '../../auth/middleware';
+import { currentAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { parseQuery, readJson } from '../../lib/validation';
+import type { UserDoc } from '../users/users.model';
 import {
   payoutMethodsSchema,
   withdrawalApproveSchema,
@@ -10,54 +10,104 @@ import {
   withdrawalRequestSchema,
 } from '../../schemas/withdrawals';
 import { audit } from '../admin/admin-audit.service';
+import { endpoints } from '../endpoint';
 import { finance } from './finance';
 import * as wallet from './wallet';
 
+const endpoint = endpoints({ tag: 'Withdrawals', permission: 'withdrawal.create' });
+
 /** Payout methods and withdrawals (issue 16): the agent's side. */
 export function withdrawalRoutes(deps: AppDeps) {
-  const agentOnly = requirePermission('withdrawal.create');
   return new Hono<AppEnv>()
-    .get('/user/payout-methods', requireAuth, agentOnly, async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ methods: await wallet.payoutMethods(deps, currentAuth(c).user) });
-    })
-    .put('/user/payout-methods', requireAuth, agentOnly, async (c) => {
-      const { methods } = await readJson(c, payoutMethodsSchema);
-      c.header('Cache-Control', 'no-store');
-      return c.json({
-        methods: await wallet.savePayoutMethods(deps, currentAuth(c).user, methods),
-      });
-    })
-    .get('/withdrawals', requireAuth, agentOnly, async (c) =>
-      c.json(
-        await wallet.listWithdrawals(
-          deps,
-          currentAuth(c).user,
-          parseQuery(c, withdrawalListQuerySchema),
-        ),
-      ),
+    .get(
+      '/user/payout-methods',
+      endpoint({
+        summary: "The agent's payout methods, masked",
+        responses: { 200: '{methods: [{id, type, masked}]}' },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ methods: await wallet.payoutMethods(deps, currentAuth(c).user) });
+      },
     )
-    .post('/withdrawals', requireAuth, agentOnly, async (c) => {
-      const input = await readJson(c, withdrawalRequestSchema);
-      return c.json(
-        { withdrawal: await wallet.requestWithdrawal(deps, currentAuth(c).user, input) },
-        201,
-      );
-    })
-    .post('/withdrawals/:id/cancel', requireAuth, agentOnly, async (c) => {
-      const user = currentAuth(c).user;
-      const { after } = await wallet.decideWithdrawal(deps, user.id, c.req.param('id'), {
-        kind: 'cancel',
-        by: user,
-      });
-      return c.json({ withdrawal: wallet.publicWithdrawal(after) });
-    });
+    .put(
+      '/user/payout-methods',
+      endpoint({
+        summary: 'Replace the payout methods: bank (holder, IBAN, SWIFT/BIC) or a payment email',
+        description:
+          'The IBAN checksum is checked; a method kept keeps its id. Shown masked after saving.',
+        body: payoutMethodsSchema,
+        responses: { 200: '{methods: [{id, type, masked}]}' },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({
+          methods: await wallet.savePayoutMethods(
+            deps,
+            currentAuth(c).user,
+            c.req.valid('json').methods,
+          ),
+        });
+      },
+    )
+    .get(
+      '/withdrawals',
+      endpoint({
+        summary: "The agent's withdrawals, newest first",
+        query: withdrawalListQuerySchema,
+        responses: { 200: '{data: [withdrawal], meta}' },
+      }),
+      async (c) =>
+        c.json(await wallet.listWithdrawals(deps, currentAuth(c).user, c.req.valid('query'))),
+    )
+    .post(
+      '/withdrawals',
+      endpoint({
+        summary: 'Ask for a withdrawal to a saved payout method',
+        description:
+          'At most the available balance (cleared earnings less withdrawals requested or paid), at least WITHDRAWAL_MIN_AMOUNT.',
+        body: withdrawalRequestSchema,
+        responses: { 201: '{withdrawal} requested' },
+      }),
+      async (c) =>
+        c.json(
+          {
+            withdrawal: await wallet.requestWithdrawal(
+              deps,
+              currentAuth(c).user,
+              c.req.valid('json'),
+            ),
+          },
+          201,
+        ),
+    )
+    .post(
+      '/withdrawals/:id/cancel',
+      endpoint({
+        summary: 'Cancel a withdrawal still requested; the amount is available again',
+        responses: {
+          200: '{withdrawal}',
+          404: 'No such withdrawal of yours',
+          409: 'Decided already',
+        },
+      }),
+      async (c) => {
+        const user = currentAuth(c).user;
+        const { after } = await wallet.decideWithdrawal(deps, user.id, c.req.param('id'), {
+          kind: 'cancel',
+          by: user,
+        });
+        return c.json({ withdrawal: wallet.publicWithdrawal(after) });
+      },
+    );
 }
+
+const adminEndpoint = endpoints({ tag: 'Admin: money', permission: 'admin.manage' });
 
 /** `/api/admin/...`: the withdrawal queue, approving and rejecting, and the finance figures. */
 export function adminWithdrawalRoutes(deps: AppDeps) {
   const decide = async (
-    admin: Parameters<typeof audit>[1],
+    admin: UserDoc,
     id: string,
     decision: { kind: 'approve'; reference: string } | { kind: 'reject'; reason: string },
   ) => {
@@ -77,30 +127,55 @@ export function adminWithdrawalRoutes(deps: AppDeps) {
     return after;
   };
   return new Hono<AppEnv>()
-    .use('*', requireAuth, requirePermission('admin.manage'))
-    .get('/withdrawals', async (c) =>
-      c.json(await wallet.listAllWithdrawals(deps, parseQuery(c, withdrawalListQuerySchema))),
+    .get(
+      '/withdrawals',
+      adminEndpoint({
+        summary: 'The withdrawal queue, by status',
+        query: withdrawalListQuerySchema,
+        responses: { 200: '{data: [withdrawal with the full payout details], meta}' },
+      }),
+      async (c) => c.json(await wallet.listAllWithdrawals(deps, c.req.valid('query'))),
     )
-    .post('/withdrawals/:id/approve', async (c) => {
-      const { reference } = await readJson(c, withdrawalApproveSchema);
-      return c.json({
-        withdrawal: await decide(currentAuth(c).user, c.req.param('id'), {
-          kind: 'approve',
-          reference,
+    .post(
+      '/withdrawals/:id/approve',
+      adminEndpoint({
+        summary: 'Mark a withdrawal paid, with the transfer reference (audited; the agent is told)',
+        body: withdrawalApproveSchema,
+        responses: { 200: '{withdrawal}', 404: 'No such withdrawal', 409: 'Decided already' },
+      }),
+      async (c) =>
+        c.json({
+          withdrawal: await decide(currentAuth(c).user, c.req.param('id'), {
+            kind: 'approve',
+            reference: c.req.valid('json').reference,
+          }),
         }),
-      });
-    })
-    .post('/withdrawals/:id/reject', async (c) => {
-      const { reason } = await readJson(c, withdrawalRejectSchema);
-      return c.json({
-        withdrawal: await decide(currentAuth(c).user, c.req.param('id'), {
-          kind: 'reject',
-          reason,
+    )
+    .post(
+      '/withdrawals/:id/reject',
+      adminEndpoint({
+        summary: 'Reject a withdrawal with a reason; the amount is available again (audited)',
+        body: withdrawalRejectSchema,
+        responses: { 200: '{withdrawal}', 404: 'No such withdrawal', 409: 'Decided already' },
+      }),
+      async (c) =>
+        c.json({
+          withdrawal: await decide(currentAuth(c).user, c.req.param('id'), {
+            kind: 'reject',
+            reason: c.req.valid('json').reason,
+          }),
         }),
-      });
-    })
-    .get('/finance', async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await finance(deps));
-    });
+    )
+    .get(
+      '/finance',
+      adminEndpoint({
+        summary:
+          'Gross volume, fees, escrow, clearing, payouts (also per month) and the ledger check',
+        responses: { 200: 'The figures, as money' },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await finance(deps));
+      },
+    );
 }

@@ -1,0 +1,20 @@
+// Swagger UI (swagger-ui-dist: its prebuilt bundle, with a React of its own) and its stylesheet.
+// Imported only by the API reference page, with import(), so they are a chunk of their own that no
+// other page downloads and the service worker does not precache (web/vite.config.ts).
+import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
+import 'swagger-ui-dist/swagger-ui.css';
+
+/** Renders the reference of the OpenAPI document at `url` into `domNode`. */
+export function renderApiReference(domNode: HTMLElement, url: string, onComplete: () => void) {
+  SwaggerUI({
+    domNode,
+    url,
+    // The default asks validator.swagger.io for a badge: a third-party origin the CSP refuses.
+    validatorUrl: null,
+    // Sections open as a list of operations; schemas stay folded.
+    docExpansion: 'list',
+    defaultModelsExpandDepth: 0,
+    displayRequestDuration: true,
+    onComplete,
+  });
+}

@@ -1,0 +1,14 @@
+// swagger-ui-dist ships no types; this is the part of its bundle's API the reference page uses
+// (https://swagger.io/docs/open-source-tools/swagger-ui/usage/configuration/).
+declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
+  interface SwaggerUIOptions {
+    domNode: HTMLElement;
+    url: string;
+    validatorUrl: string | null;
+    docExpansion?: 'list' | 'full' | 'none';
+    defaultModelsExpandDepth?: number;
+    displayRequestDuration?: boolean;
+    onComplete?: () => void;
+  }
+  export default function SwaggerUI(options: SwaggerUIOptions): unknown;
+}
