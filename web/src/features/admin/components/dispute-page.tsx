@@ -1,16 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { formatMoney } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { getOrder } from '../api/orders';
 import type { Order } from '../types';
-import { shortOrderId } from '../utils/orders';
-import { OrderStatusBadge } from './badges';
 import { LoadState } from './load-state';
 import {
   DeliveriesSection,
   DisputeSection,
+  OrderBadges,
   PartiesSection,
   RequirementsSection,
   TimelineSection,
@@ -43,13 +41,7 @@ function DisputeView({
           <h1 ref={headingRef} tabIndex={-1}>
             Dispute: {order.gig.title}
           </h1>
-          <p className="badges">
-            <span className="muted">Order {shortOrderId(order.id)}</span>
-            <OrderStatusBadge status={order.status} />
-            <span className="badge" data-tone="off">
-              {formatMoney(order.total)}
-            </span>
-          </p>
+          <OrderBadges order={order} />
         </div>
         <Link
           to={buildPath('admin.orders.show', { id: order.id })}

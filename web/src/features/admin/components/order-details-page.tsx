@@ -1,17 +1,15 @@
 import { Link, useParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { formatMoney } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { getOrder } from '../api/orders';
 import type { Order } from '../types';
-import { shortOrderId } from '../utils/orders';
-import { OrderStatusBadge } from './badges';
 import { LoadState } from './load-state';
 import {
   CancellationSection,
   DeliveriesSection,
   DisputeSection,
   GigSection,
+  OrderBadges,
   PartiesSection,
   RequirementsSection,
   TimelineSection,
@@ -26,13 +24,7 @@ function Details({ order }: { order: Order }) {
       <div className="page-heading">
         <div>
           <h1>{order.gig.title}</h1>
-          <p className="badges">
-            <span className="muted">Order {shortOrderId(order.id)}</span>
-            <OrderStatusBadge status={order.status} />
-            <span className="badge" data-tone="off">
-              {formatMoney(order.total)}
-            </span>
-          </p>
+          <OrderBadges order={order} />
         </div>
         {isDisputed && (
           <Link to={buildPath('admin.disputes.show', { id: order.id })} className="button">

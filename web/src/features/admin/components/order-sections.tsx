@@ -14,7 +14,10 @@ import {
   formatFileSize,
   formatServiceDates,
   resolverOf,
+  shortOrderId,
 } from '../utils/orders';
+import { OrderStatusBadge } from './badges';
+import { Facts } from './facts';
 
 /** A card with a heading that names its region. */
 function Section({
@@ -35,16 +38,16 @@ function Section({
   );
 }
 
-function Facts({ facts }: { facts: [string, ReactNode][] }) {
+/** The line under an order page's heading: its number, status and total. */
+export function OrderBadges({ order }: { order: Order }) {
   return (
-    <dl className="facts">
-      {facts.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <p className="badges">
+      <span className="muted">Order {shortOrderId(order.id)}</span>
+      <OrderStatusBadge status={order.status} />
+      <span className="badge" data-tone="off">
+        {formatMoney(order.total)}
+      </span>
+    </p>
   );
 }
 

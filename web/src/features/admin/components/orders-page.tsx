@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
@@ -8,6 +8,7 @@ import { formatDate, plural } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { listOrders } from '../api/orders';
+import { useSearchBox } from '../hooks/use-search-box';
 import type { Order, OrderStatus } from '../types';
 import {
   changeOrderFilters,
@@ -105,15 +106,7 @@ function StatusFilter({
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const filters = parseOrderFilters(params);
-  // As on the users list: the box keeps its own text, and is replaced when the URL's search
-  // changes from outside (Clear filters, Back).
-  const reported = useRef(filters.q);
-  const [boxKey, setBoxKey] = useState(0);
-  useEffect(() => {
-    if (filters.q === reported.current) return;
-    reported.current = filters.q;
-    setBoxKey((key) => key + 1);
-  }, [filters.q]);
+  const searchBox = useSearchBox(filters.q);
   const query = orderFiltersToQuery(filters);
   const { resource, reload } = useResource(`orders:${JSON.stringify(query)}`, (signal) =>
     listOrders(query, { signal }),
@@ -146,7 +139,7 @@ export function OrdersPage() {
         onSubmit={(event) => event.preventDefault()}
       >
         <SearchInput
-          key={boxKey}
+          key={searchBox.boxKey}
           className="field filter-field filter-search"
           label="Search"
           placeholder="Order number, gig or name"
@@ -155,7 +148,7 @@ export function OrdersPage() {
           onSearch={(text) => {
             const q = text.trim();
             if (q === filters.q) return;
-            reported.current = q;
+            searchBox.report(q);
             change({ q }, true);
           }}
         />
