@@ -84,6 +84,10 @@ export const paths = {
   'admin.blog.create': '/admin/blog/create', // not in spec
   'admin.blog.edit': '/admin/blog/:slug/edit', // not in spec
   'admin.audit': '/admin/audit', // not in spec
+  'admin.orders': '/admin/orders', // not in spec
+  'admin.orders.show': '/admin/orders/:id', // not in spec
+  'admin.disputes': '/admin/disputes', // not in spec (PRODUCT.md names the section)
+  'admin.disputes.show': '/admin/disputes/:id', // not in spec
 
   newcomer: '/newcomer',
   'newcomer.page1': '/newcomer/page1', // not in spec (pages 1, 2, 3 are)

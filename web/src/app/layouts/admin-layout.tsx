@@ -8,13 +8,14 @@ import './admin-layout.css';
 
 /**
  * The admin sections (spec section 2: Dashboard, Users, Services, then the product's own).
- * Withdrawals and Disputes join when their issues build them; until then there is nothing to
- * link to.
+ * Withdrawals join when its issue builds it; until then there is nothing to link to.
  */
 export const ADMIN_NAV: { name: StaticPathName; label: string; end?: boolean }[] = [
   { name: 'admin', label: 'Dashboard', end: true },
   { name: 'admin.users', label: 'Users' },
   { name: 'admin.services', label: 'Services' },
+  { name: 'admin.orders', label: 'Orders' },
+  { name: 'admin.disputes', label: 'Disputes' },
   { name: 'admin.messages', label: 'Messages' },
   { name: 'admin.blog', label: 'Blog' },
   { name: 'admin.audit', label: 'Audit log' },

@@ -1,4 +1,4 @@
-// The admin area's pages (issue 7), as route objects under /admin and its admin guard. Every page
+// The admin area's pages (issue 7; orders and disputes: issue 15), as route objects under /admin and its admin guard. Every page
 // is its own lazy chunk: nothing here reaches the public bundle but these few objects.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -14,6 +14,10 @@ const messages = () => import('@/features/admin/components/messages-page');
 const blog = () => import('@/features/admin/components/blog-page');
 const blogForm = () => import('@/features/admin/components/blog-form-page');
 const audit = () => import('@/features/admin/components/audit-page');
+const orders = () => import('@/features/admin/components/orders-page');
+const orderDetails = () => import('@/features/admin/components/order-details-page');
+const disputes = () => import('@/features/admin/components/disputes-page');
+const dispute = () => import('@/features/admin/components/dispute-page');
 
 /** A lazy page: the named export `name` of a module, with its document title. */
 function page<M>(title: string, load: () => Promise<M>, name: keyof M & string) {
@@ -66,4 +70,20 @@ export const adminChildren: RouteObject[] = [
     ...page('Edit Post', blogForm, 'BlogEditPage'),
   },
   { id: 'admin.audit', path: under('admin.audit'), ...page('Audit Log', audit, 'AuditPage') },
+  { id: 'admin.orders', path: under('admin.orders'), ...page('Orders', orders, 'OrdersPage') },
+  {
+    id: 'admin.orders.show',
+    path: under('admin.orders.show'),
+    ...page('Order Details', orderDetails, 'OrderDetailsPage'),
+  },
+  {
+    id: 'admin.disputes',
+    path: under('admin.disputes'),
+    ...page('Disputes', disputes, 'DisputesPage'),
+  },
+  {
+    id: 'admin.disputes.show',
+    path: under('admin.disputes.show'),
+    ...page('Dispute', dispute, 'DisputePage'),
+  },
 ];

@@ -10,8 +10,27 @@ import type {
   ServiceInput,
   User,
 } from '@wayfarer/api/schemas';
+import type {
+  LedgerCheck,
+  Order,
+  OrderEvent,
+  OrderFile,
+  OrderParty,
+  OrderStatus,
+} from '@wayfarer/api/schemas/orders';
 
 export type { AdminStats, AdminUserPatch, AdminUserRow, AuditEntry, ListResponse };
+export type { LedgerCheck, Order, OrderEvent, OrderFile, OrderParty, OrderStatus };
+
+/** GET /api/admin/orders and /api/admin/disputes: a page of orders and the count per status. */
+export type OrderList = ListResponse<Order> & { counts: Partial<Record<OrderStatus, number>> };
+
+/** POST /api/admin/disputes/:id/resolve: `refund_amount` in minor units, null for all of it. */
+export interface DisputeResolution {
+  outcome: 'complete' | 'refund';
+  refund_amount: number | null;
+  note: string;
+}
 
 export type UserStatus = AdminUserRow['status'];
 

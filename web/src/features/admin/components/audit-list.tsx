@@ -14,6 +14,8 @@ function TargetLink({ target }: { target: AuditTarget }) {
       return <Link to={buildPath('admin.blog.edit', { slug: target.id })}>{target.label}</Link>;
     case 'contact':
       return <Link to={buildPath('admin.messages')}>{target.label}</Link>;
+    case 'order':
+      return <Link to={buildPath('admin.orders.show', { id: target.id })}>{target.label}</Link>;
     default:
       return <span>{target.label}</span>;
   }

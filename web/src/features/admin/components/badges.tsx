@@ -1,4 +1,5 @@
-import type { UserStatus } from '../types';
+import type { OrderStatus, UserStatus } from '../types';
+import { orderStatusLabel, orderStatusTone } from '../utils/orders';
 
 export function StatusBadge({ status }: { status: UserStatus | 'active' | 'inactive' }) {
   const label = status.charAt(0).toUpperCase() + status.slice(1);
@@ -17,6 +18,14 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
   ) : (
     <span className="badge" data-tone="warn">
       Not verified
+    </span>
+  );
+}
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className="badge" data-tone={orderStatusTone(status)}>
+      {orderStatusLabel(status)}
     </span>
   );
 }

@@ -1,12 +1,15 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import { useCurrentUser } from '@/stores/auth';
+import { checkLedger, listOrders } from '../api/orders';
 import { getStats } from '../api/stats';
 import { useResource } from '@/lib/use-resource';
 import type { AdminStats } from '../types';
 import { plural } from '@/lib/format';
 import { GigsChart } from './gigs-chart';
 import { LoadState } from './load-state';
+import { OrdersHealth } from './orders-health';
 import { ROLE_COLORS, SignupsChart } from './signups-chart';
 import './admin.css';
 
@@ -54,7 +57,8 @@ function RoleBreakdown({ byRole, total }: { byRole: Record<string, number>; tota
   );
 }
 
-function Figures({ stats }: { stats: AdminStats }) {
+/** `orders`: the orders card, shown between the key figures and the charts. */
+function Figures({ stats, orders }: { stats: AdminStats; orders: ReactNode }) {
   const { users } = stats;
   const activeServices = stats.services.filter((s) => s.status === 'active').length;
   const verifiedPercent = users.total ? Math.round((users.verified / users.total) * 100) : 0;
@@ -87,6 +91,8 @@ function Figures({ stats }: { stats: AdminStats }) {
         <Tile label="Published posts" value={stats.blog.published} href={buildPath('admin.blog')} />
       </ul>
 
+      {orders}
+
       <div className="dashboard-charts">
         <section className="card chart-card" aria-labelledby="signups-title">
           <h2 id="signups-title">Sign-ups per day</h2>
@@ -109,6 +115,24 @@ function Figures({ stats }: { stats: AdminStats }) {
 export function DashboardPage() {
   const user = useCurrentUser();
   const { resource, reload } = useResource('stats', (signal) => getStats({ signal }));
+  // The counts per status come with any page of the list: one order is the smallest page.
+  const counts = useResource('order-counts', (signal) => listOrders({ per_page: 1 }, { signal }));
+  const ledger = useResource('ledger-check', (signal) => checkLedger({ signal }));
+  const orders = (
+    <OrdersHealth
+      counts={counts.resource}
+      ledger={ledger.resource}
+      onRetry={() => {
+        counts.reload();
+        ledger.reload();
+      }}
+    />
+  );
+  const reloadAll = () => {
+    reload();
+    counts.reload();
+    ledger.reload();
+  };
   return (
     <div className="admin-page">
       <div className="page-heading">
@@ -118,13 +142,15 @@ export function DashboardPage() {
             {user ? `Welcome back, ${firstName(user.full_name)}. ` : ''}The marketplace at a glance.
           </p>
         </div>
-        <button type="button" className="button button-secondary" onClick={reload}>
+        <button type="button" className="button button-secondary" onClick={reloadAll}>
           Refresh
         </button>
       </div>
       <LoadState resource={resource} onRetry={reload} what="the figures">
-        {(stats) => <Figures stats={stats} />}
+        {(stats) => <Figures stats={stats} orders={orders} />}
       </LoadState>
+      {/* Without the figures, the orders card still shows (it has data of its own). */}
+      {resource.data === undefined && orders}
     </div>
   );
 }

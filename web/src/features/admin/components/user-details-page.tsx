@@ -12,6 +12,7 @@ import type { AdminUser, UserDetails } from '../types';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { AuditList } from './audit-list';
 import { StatusBadge, VerifiedBadge } from './badges';
+import { Facts } from './facts';
 import { LoadState } from './load-state';
 import './admin.css';
 
@@ -36,14 +37,7 @@ function Profile({ user }: { user: AdminUser }) {
   return (
     <section className="card" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
-      <dl className="facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
       {user.bio && <p className="user-bio">{user.bio}</p>}
     </section>
   );

@@ -1,11 +1,12 @@
 import { ROLES } from '@wayfarer/api/schemas/roles';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { listUsers } from '../api/users';
+import { useSearchBox } from '../hooks/use-search-box';
 import { useResource } from '@/lib/use-resource';
 import type { AdminUserRow } from '../types';
 import { formatDate, plural } from '@/lib/format';
@@ -94,15 +95,7 @@ function UsersTable({ users }: { users: AdminUserRow[] }) {
 export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const filters = parseUserFilters(params);
-  // The search box keeps its own text. When the URL's search changes from outside (Clear
-  // filters, Back), a new box shows the URL's; the box's own searches do not replace it.
-  const reported = useRef(filters.search);
-  const [boxKey, setBoxKey] = useState(0);
-  useEffect(() => {
-    if (filters.search === reported.current) return;
-    reported.current = filters.search;
-    setBoxKey((key) => key + 1);
-  }, [filters.search]);
+  const searchBox = useSearchBox(filters.search);
   const query = userFiltersToQuery(filters);
   const key = JSON.stringify(query);
   const { resource, reload } = useResource(key, (signal) => listUsers(query, { signal }));
@@ -134,7 +127,7 @@ export function UsersPage() {
       >
         {/* Typing replaces the history entry; each filter is a step of its own. */}
         <SearchInput
-          key={boxKey}
+          key={searchBox.boxKey}
           className="field filter-field filter-search"
           label="Search"
           placeholder="Name, email or tagname"
@@ -143,7 +136,7 @@ export function UsersPage() {
           onSearch={(text) => {
             const search = text.trim();
             if (search === filters.search) return;
-            reported.current = search;
+            searchBox.report(search);
             change({ search }, true);
           }}
         />

@@ -4,6 +4,7 @@ import { changesOf, describeAction, formatValue, parseTarget } from './audit';
 describe('audit entries as admins read them', () => {
   it('describes known actions and shows unknown ones as they are', () => {
     expect(describeAction('user.suspend')).toBe('Suspended a user');
+    expect(describeAction('dispute.resolve.refund')).toBe('Resolved a dispute: refunded');
     expect(describeAction('withdrawal.approve')).toBe('withdrawal.approve');
   });
 
@@ -14,6 +15,11 @@ describe('audit entries as admins read them', () => {
     expect(parseTarget('contact:2025-01-01T00:00:00.000Z:ab')).toMatchObject({
       kind: 'contact',
       id: '2025-01-01T00:00:00.000Z:ab',
+    });
+    expect(parseTarget('order:3f9a1c0e77aa88bb99cc00dd')).toEqual({
+      kind: 'order',
+      id: '3f9a1c0e77aa88bb99cc00dd',
+      label: 'Order #3f9a1c0e',
     });
     expect(parseTarget('something')).toMatchObject({ kind: 'other', id: 'something' });
   });

@@ -17,6 +17,8 @@ const ACTIONS: Record<string, string> = {
   'blog.unpublish': 'Unpublished a blog post',
   'blog.delete': 'Deleted a blog post',
   'blog.cover': 'Changed a blog cover',
+  'dispute.resolve.complete': 'Resolved a dispute: completed',
+  'dispute.resolve.refund': 'Resolved a dispute: refunded',
 };
 
 /** "user.suspend" → "Suspended a user"; an action this build does not know is shown as it is. */
@@ -25,8 +27,8 @@ export function describeAction(action: string): string {
 }
 
 export interface AuditTarget {
-  kind: 'user' | 'service' | 'blog' | 'contact' | 'other';
-  /** The id within its kind (a user id, a service id, a blog slug). */
+  kind: 'user' | 'service' | 'blog' | 'contact' | 'order' | 'other';
+  /** The id within its kind (a user id, a service id, a blog slug, an order id). */
   id: string;
   label: string;
 }
@@ -45,6 +47,8 @@ export function parseTarget(target: string): AuditTarget {
       return { kind: 'blog', id, label: `Post “${id}”` };
     case 'contact':
       return { kind: 'contact', id, label: 'Contact message' };
+    case 'order':
+      return { kind: 'order', id, label: `Order #${id.slice(0, 8)}` };
     default:
       return { kind: 'other', id: target, label: target };
   }
