@@ -89,7 +89,7 @@ test('a customer orders, pays, gets a delivery, asks for a revision and accepts;
   request,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const agent = await newMember(request, 'Agent', 'Amara Agent');
   const customer = await newMember(request, 'Customer', 'Carmen Customer');
   const title = `Dakar market morning ${unique()}`;

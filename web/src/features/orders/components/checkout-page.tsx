@@ -201,7 +201,7 @@ function CardForm({
 }
 
 /** What is being paid for: the gig, the package, extras, dates, and the total. */
-export function OrderSummary({
+function OrderSummary({
   order,
   gigHref,
 }: {

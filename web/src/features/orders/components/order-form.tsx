@@ -293,7 +293,7 @@ function DateField({
 }
 
 /** Package + extras = total, and the delivery time; read out when it changes. */
-export function PriceSummaryCard({ summary }: { summary: PriceSummary }) {
+function PriceSummaryCard({ summary }: { summary: PriceSummary }) {
   const id = useId();
   return (
     <section className="card order-summary" aria-labelledby={id}>

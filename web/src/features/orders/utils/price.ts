@@ -4,7 +4,7 @@
 import type { Gig, GigPackage } from '@wayfarer/api/schemas';
 import type { Money } from '@/lib/money';
 
-export interface PriceLine {
+interface PriceLine {
   label: string;
   price: Money;
   /** Days this line adds to the delivery time. */
