@@ -201,13 +201,7 @@ function CardForm({
 }
 
 /** What is being paid for: the gig, the package, extras, dates, and the total. */
-function OrderSummary({
-  order,
-  gigHref,
-}: {
-  order: Order;
-  gigHref: (id: string) => string;
-}) {
+function OrderSummary({ order, gigHref }: { order: Order; gigHref: (id: string) => string }) {
   const { travel } = order;
   return (
     <section className="card checkout-summary" aria-labelledby="checkout-summary-title">

@@ -124,6 +124,7 @@ export function MyOrders({ side, orderHref, exploreHref }: MyOrdersProps) {
             {q ? ` matching “${q}”` : ''}
             {resource.status === 'loading' ? ' (updating…)' : ''}
           </p>
+          <h2 className="visually-hidden">Orders</h2>
           <ul className="order-rows">
             {list.data.map((order) => (
               <OrderRow key={order.id} order={order} side={side} href={orderHref(order.id)} />
