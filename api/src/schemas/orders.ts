@@ -23,18 +23,16 @@ export const PAYMENT_WINDOW_MINUTES = 30;
 /** A delivered order completes by itself this long after its last delivery. */
 export const AUTO_COMPLETE_DAYS = 3;
 
-const ORDER_ACTIONS = [
-  'pay',
-  'start',
-  'deliver',
-  'accept',
-  'revision',
-  'cancel',
-  'cancel_accept',
-  'cancel_decline',
-  'dispute',
-] as const;
-export type OrderAction = (typeof ORDER_ACTIONS)[number];
+export type OrderAction =
+  | 'pay'
+  | 'start'
+  | 'deliver'
+  | 'accept'
+  | 'revision'
+  | 'cancel'
+  | 'cancel_accept'
+  | 'cancel_decline'
+  | 'dispute';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
