@@ -34,7 +34,6 @@ export function CustomerOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProp
   const [balance, list] = resource.data;
   const active = activeOf(list);
   const awaiting = list.counts.pending_payment ?? 0;
-  const money = (amount: number) => formatMoney({ amount, currency: balance.currency });
   return (
     <section className="card orders-panel" aria-labelledby="customer-orders-title">
       <h2 id="customer-orders-title">Your orders</h2>
@@ -45,11 +44,11 @@ export function CustomerOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProp
         </div>
         <div>
           <dt>Total spent</dt>
-          <dd data-testid="total-spent">{money(balance.spent)}</dd>
+          <dd data-testid="total-spent">{formatMoney(balance.spent)}</dd>
         </div>
         <div>
           <dt>In escrow</dt>
-          <dd data-testid="in-escrow">{money(balance.in_escrow)}</dd>
+          <dd data-testid="in-escrow">{formatMoney(balance.in_escrow)}</dd>
         </div>
       </dl>
       {awaiting > 0 && (
@@ -91,7 +90,6 @@ export function AgentOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProps) 
   if (!resource.data) return <Loading what="your orders" />;
   const [balance, list] = resource.data;
   const total = list.counts['*'] ?? 0;
-  const money = (amount: number) => formatMoney({ amount, currency: balance.currency });
   return (
     <section className="card orders-panel" aria-labelledby="orders-title">
       <h2 id="orders-title">Orders and earnings</h2>
@@ -106,15 +104,15 @@ export function AgentOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProps) 
             </div>
             <div>
               <dt>Pending clearance</dt>
-              <dd data-testid="pending-clearance">{money(balance.pending_clearance)}</dd>
+              <dd data-testid="pending-clearance">{formatMoney(balance.pending_clearance)}</dd>
             </div>
             <div>
               <dt>Available</dt>
-              <dd data-testid="available">{money(balance.available)}</dd>
+              <dd data-testid="available">{formatMoney(balance.available)}</dd>
             </div>
             <div>
               <dt>Earned</dt>
-              <dd data-testid="earned">{money(balance.earned)}</dd>
+              <dd data-testid="earned">{formatMoney(balance.earned)}</dd>
             </div>
           </dl>
           <p className="muted">
