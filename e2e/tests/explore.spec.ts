@@ -2,9 +2,9 @@
 // Explore, search and the gig page (issue 8) on the seeded demo gigs: a guest searches by a word
 // with a price filter, the URL holds the search and Back restores it, opens a gig and sees its
 // packages and agent; home and service pages show real featured gigs; a member's "Continue"
-// opens a conversation about the package; a search longer than a page counts a lower bound and
-// pages on; a gig opened once opens offline; axe finds no serious problem on /explore and a gig
-// page.
+// opens the order form, whose "Ask …" opens a conversation about the package; a search longer
+// than a page counts a lower bound and pages on; a gig opened once opens offline; axe finds no
+// serious problem on /explore and a gig page.
 import { expect, test, type Page } from '@playwright/test';
 import { createMember, seriousAxeViolations } from '../support/members';
 
@@ -160,7 +160,7 @@ test.describe('without the service worker', () => {
     await expect(page.getByRole('heading', { level: 2, name: /^\d+\+? gigs?$/ })).toBeVisible();
   });
 
-  test('a member’s Continue opens a conversation with the agent about that package', async ({
+  test('a member’s Continue opens the order form, which asks the agent about that package', async ({
     page,
     baseURL,
     request,
@@ -175,6 +175,9 @@ test.describe('without the service worker', () => {
     const basic = page.getByTestId('gig-package').first();
     await expect(basic).toContainText('Half-day walk');
     await basic.getByRole('link', { name: /^Continue \(\$45\)/ }).click();
+    await expect(page).toHaveURL(/\/gigs\/[\w-]+\/order\?package=basic$/);
+    await expect(page.getByLabel(/^Basic: Half-day walk/)).toBeChecked();
+    await page.getByRole('link', { name: /^Ask .+ about the Basic package$/ }).click();
     await expect(page).toHaveURL(/\/inbox\/[^?]+\?.*about=gig/);
     await expect(page.locator('.chat-subject')).toHaveText(`Gig: ${title} (Half-day walk)`);
 

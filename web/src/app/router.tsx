@@ -1,3 +1,4 @@
+import type { Gig } from '@wayfarer/api/schemas';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -24,6 +25,7 @@ const areaLayout = () => import('./layouts/area-layout');
 const inbox = () => import('./routes/inbox');
 const userdata = () => import('./routes/userdata');
 const agentGigs = () => import('./routes/agent-gigs');
+const orders = () => import('./routes/orders');
 
 const notFound = {
   ...title('Page Not Found'),
@@ -50,9 +52,16 @@ function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
       path: 'dashboard',
       ...title('Dashboard'),
       lazy:
-        area === 'agent' ? view(agentGigs, 'AgentDashboardPage') : view(account, 'AreaDashboard'),
+        area === 'agent'
+          ? view(agentGigs, 'AgentDashboardPage')
+          : view(orders, 'CustomerDashboardPage'),
     },
     ...(area === 'agent' ? agentGigChildren : []),
+    {
+      path: `${prefix}-my-orders`,
+      ...title('My Orders'),
+      lazy: view(orders, area === 'agent' ? 'AgentMyOrders' : 'CustomerMyOrders'),
+    },
     {
       path: `${prefix}-profile-settings`,
       ...title('Profile Settings'),
@@ -269,6 +278,33 @@ export const routes: RouteObject[] = [
                     path: paths.notifications,
                     ...title('Notifications'),
                     lazy: view(userdata, 'Notifications'),
+                  },
+                  {
+                    id: 'gigs.order',
+                    path: paths['gigs.order'],
+                    handle: {
+                      title: (data) => `Order ${(data as Gig | undefined)?.title ?? 'a gig'}`,
+                    } satisfies RouteHandle,
+                    lazy: async () => {
+                      const module = await orders();
+                      return {
+                        loader: module.orderGigLoader,
+                        Component: module.OrderGig,
+                        ErrorBoundary: module.ErrorBoundary,
+                      };
+                    },
+                  },
+                  {
+                    id: 'checkout',
+                    path: paths.checkout,
+                    ...title('Checkout'),
+                    lazy: view(orders, 'Checkout'),
+                  },
+                  {
+                    id: 'orders.show',
+                    path: paths['orders.show'],
+                    ...title('Order'),
+                    lazy: view(orders, 'OrderShow'),
                   },
                 ],
               },

@@ -30,6 +30,9 @@ export const paths = {
   'services.id': '/services/:id',
   explore: '/explore',
   'gigs.show': '/gigs/:id', // not in spec: one gig
+  'gigs.order': '/gigs/:id/order', // not in spec: ordering a gig (package, extras, dates)
+  checkout: '/checkout/:orderId', // not in spec: paying an order
+  'orders.show': '/orders/:id', // not in spec: one order (notifications link here)
   leaderboard: '/leaderboard',
   inbox: '/inbox',
   'inbox.show': '/inbox/:conversationId', // not in spec: one conversation

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AgentStatsPanel } from '@/features/agent-gigs/components/agent-stats';
+import { AgentOrdersPanel } from '@/features/orders/components/order-dashboards';
 import { EditGig } from '@/features/agent-gigs/components/edit-gig';
 import { GigForm } from '@/features/agent-gigs/components/gig-form';
 import { ManageGigs } from '@/features/agent-gigs/components/manage-gigs';
@@ -11,6 +12,7 @@ import { useServices } from '@/features/services/hooks/use-services';
 import { notify } from '@/stores/notification';
 import { buildPath } from '@/config/paths';
 import { AreaDashboard } from './account';
+import { orderHref } from './order-links';
 
 function Page({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
   return (
@@ -91,6 +93,7 @@ export function AgentDashboardPage() {
   return (
     <>
       <AreaDashboard />
+      <AgentOrdersPanel myOrdersHref={buildPath('agent.my.orders')} orderHref={orderHref} />
       <AgentStatsPanel
         createHref={buildPath('agent.create.gig')}
         manageHref={buildPath('agent.manage.gigs')}

@@ -9,11 +9,13 @@ import { ExplorePage } from '@/features/gigs/components/explore-page';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
 import { plainText } from '@wayfarer/api/schemas/text';
+import { can } from '@wayfarer/api/schemas/roles';
 import { useCurrentUser } from '@/stores/auth';
 import { buildPath } from '@/config/paths';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import { exploreHref, gigHref, heartFor, useServiceList } from './gig-sections';
 import { absoluteUrl, orNotFound } from './load';
+import { cannotOrderReason, gigMessageHref, gigOrderHref } from './order-links';
 
 export { PageError as ErrorBoundary } from '../page-error';
 
@@ -36,29 +38,35 @@ export function gigLoader({ params, request }: LoaderFunctionArgs) {
   return orNotFound(request, () => getGig(params.id ?? '', { signal: request.signal }));
 }
 
-/** The conversation with the agent about this gig (and package): the subject goes along. */
-function messageHref(gig: Gig, pkg?: GigPackage) {
-  const tagname = gig.owner.tagname!;
-  const title = pkg ? `${gig.title} (${pkg.name})` : gig.title;
-  return buildPath('user.message', { tagname }, { about: 'gig', ref: gig.id, title });
-}
-
 export function GigShow() {
   const gig = useLoaderData<Gig>();
   const user = useCurrentUser();
   const location = useLocation();
   const services = useServiceList();
-  const here = location.pathname + location.search;
-  const loginHref = buildPath('login', undefined, { redirect: here });
   const isOwner = user?.id === gig.owner.id;
   const canMessage = gig.owner.tagname !== null;
+  const mayOrder = !user || can(user.role, 'order.create');
+  // A guest logs in first and comes back to the order form of the package they chose.
+  const loginFor = (path: string) => buildPath('login', undefined, { redirect: path });
+  const contactHref = isOwner
+    ? null
+    : user
+      ? gigMessageHref(gig)
+      : canMessage
+        ? loginFor(location.pathname + location.search)
+        : null;
 
   const actionFor = (pkg: GigPackage): PackageAction | null => {
     if (isOwner) return { kind: 'own', href: buildPath('agent.manage.gigs') };
-    if (!canMessage) return null;
-    if (!user) return { kind: 'login', href: loginHref };
-    return { kind: 'continue', href: messageHref(gig, pkg) };
+    if (!mayOrder) return null;
+    const orderPath = gigOrderHref(gig.id, pkg.tier);
+    return user ? { kind: 'order', href: orderPath } : { kind: 'login', href: loginFor(orderPath) };
   };
+  const packagesNote = isOwner
+    ? null
+    : mayOrder
+      ? `Continue to choose extras and your dates, then pay. The payment is held in escrow and reaches ${gig.owner.full_name} only when you accept the work.`
+      : cannotOrderReason(user?.role ?? '');
 
   return (
     <>
@@ -69,7 +77,8 @@ export function GigShow() {
         serviceName={services.find((s) => s.id === gig.service_id)?.name ?? null}
         serviceExploreHref={exploreHref(gig.service_id)}
         actionFor={actionFor}
-        contactHref={isOwner || !canMessage ? null : user ? messageHref(gig) : loginHref}
+        packagesNote={packagesNote}
+        contactHref={contactHref}
         profileHref={gig.owner.tagname ? buildPath('user', { tagname: gig.owner.tagname }) : null}
         heart={isOwner ? undefined : heartFor(gig)}
         share={

@@ -20,6 +20,12 @@ export interface BarChartProps {
   legend?: boolean;
   /** A bar segment's tooltip: "3 Agent" by default. */
   describe?: (key: string, value: number) => string;
+  /** How a row's label reads: a day ("7 Mar") by default. */
+  formatLabel?: (label: string) => string;
+  /** The table's first column heading: "Day" by default. */
+  labelHeading?: string;
+  /** How a value reads on the axis and in the table (an amount of money): the number by default. */
+  formatValue?: (value: number) => string;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -38,6 +44,9 @@ export function BarChart({
   height = 220,
   legend = false,
   describe = (key, value) => `${value} ${key}`,
+  formatLabel = shortDay,
+  labelHeading = 'Day',
+  formatValue = String,
 }: BarChartProps) {
   const titleId = useId();
   const descId = useId();
@@ -45,7 +54,12 @@ export function BarChart({
   const stacks = stackRows(rows, keys);
   const scale = countScale(Math.max(0, ...stacks.map((s) => s.total)));
 
-  const plotWidth = Math.max(100, width - MARGIN.left - MARGIN.right);
+  // Room for the longest tick label (12 px text: about 7 px a character).
+  const left = Math.max(
+    MARGIN.left,
+    10 + 7 * Math.max(...scale.ticks.map((tick) => formatValue(tick).length)),
+  );
+  const plotWidth = Math.max(100, width - left - MARGIN.right);
   const plotHeight = height - MARGIN.top - MARGIN.bottom;
   const band = plotWidth / Math.max(1, stacks.length);
   const barWidth = Math.max(2, band * 0.7);
@@ -68,19 +82,13 @@ export function BarChart({
             <g key={tick}>
               <line
                 className="chart-grid"
-                x1={MARGIN.left}
-                x2={MARGIN.left + plotWidth}
+                x1={left}
+                x2={left + plotWidth}
                 y1={y(tick)}
                 y2={y(tick)}
               />
-              <text
-                className="chart-tick"
-                x={MARGIN.left - 6}
-                y={y(tick)}
-                dy="0.32em"
-                textAnchor="end"
-              >
-                {tick}
+              <text className="chart-tick" x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+                {formatValue(tick)}
               </text>
             </g>
           ))}
@@ -89,34 +97,28 @@ export function BarChart({
               {stack.segments.map((segment) => (
                 <rect
                   key={segment.key}
-                  x={MARGIN.left + index * band + (band - barWidth) / 2}
+                  x={left + index * band + (band - barWidth) / 2}
                   width={barWidth}
                   y={y(segment.to)}
                   height={Math.max(0, y(segment.from) - y(segment.to))}
                   fill={colorOf(segment.key)}
                 >
-                  <title>{`${shortDay(stack.label)}: ${describe(segment.key, segment.value)}`}</title>
+                  <title>{`${formatLabel(stack.label)}: ${describe(segment.key, segment.value)}`}</title>
                 </rect>
               ))}
               {index % every === 0 && (
                 <text
                   className="chart-tick"
-                  x={MARGIN.left + index * band + band / 2}
+                  x={left + index * band + band / 2}
                   y={height - 8}
                   textAnchor="middle"
                 >
-                  {shortDay(stack.label)}
+                  {formatLabel(stack.label)}
                 </text>
               )}
             </g>
           ))}
-          <line
-            className="chart-axis"
-            x1={MARGIN.left}
-            x2={MARGIN.left + plotWidth}
-            y1={y(0)}
-            y2={y(0)}
-          />
+          <line className="chart-axis" x1={left} x2={left + plotWidth} y1={y(0)} y2={y(0)} />
         </svg>
       </div>
       <figcaption>
@@ -145,7 +147,7 @@ export function BarChart({
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{labelHeading}</th>
                 {keys.map((key) => (
                   <th key={key} scope="col">
                     {capitalize(key)}
@@ -157,11 +159,13 @@ export function BarChart({
             <tbody>
               {stacks.map((stack) => (
                 <tr key={stack.label}>
-                  <th scope="row">{shortDay(stack.label)}</th>
+                  <th scope="row">{formatLabel(stack.label)}</th>
                   {keys.map((key) => (
-                    <td key={key}>{stack.segments.find((s) => s.key === key)?.value ?? 0}</td>
+                    <td key={key}>
+                      {formatValue(stack.segments.find((s) => s.key === key)?.value ?? 0)}
+                    </td>
                   ))}
-                  {legend && <td>{stack.total}</td>}
+                  {legend && <td>{formatValue(stack.total)}</td>}
                 </tr>
               ))}
             </tbody>

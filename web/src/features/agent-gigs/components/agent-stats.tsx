@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { getAgentStats } from '../api/gigs';
 import { useResource } from '@/lib/use-resource';
-import { plural } from '@/lib/format';
 import { DailyChart } from './daily-chart';
 import './agent-gigs.css';
 
@@ -14,9 +13,9 @@ export interface AgentStatsPanelProps {
 }
 
 /**
- * The agent dashboard's figures: views and wishlist saves of their gigs per day over the last 30
- * days, the totals, each gig's figures, and orders (a section saying where they will appear
- * while there are none).
+ * The agent dashboard's gig figures: views and wishlist saves of their gigs per day over the last
+ * 30 days, the totals, and each gig's figures with its orders. (Orders and earnings themselves are
+ * the orders feature's panel.)
  */
 export function AgentStatsPanel({ createHref, manageHref, editHref }: AgentStatsPanelProps) {
   const { resource: state, reload } = useResource('agent-stats', (signal) =>
@@ -129,14 +128,6 @@ export function AgentStatsPanel({ createHref, manageHref, editHref }: AgentStats
           </p>
         </section>
       )}
-      <section className="card" aria-labelledby="orders-title">
-        <h2 id="orders-title">Orders and earnings</h2>
-        {stats.totals.orders === 0 ? (
-          <p className="muted">Orders and earnings appear here once you receive orders.</p>
-        ) : (
-          <p>{plural(stats.totals.orders, 'order')} on your gigs so far.</p>
-        )}
-      </section>
     </div>
   );
 }

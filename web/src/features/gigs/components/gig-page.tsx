@@ -16,11 +16,9 @@ const TIER_LABELS: Record<GigPackage['tier'], string> = {
   premium: 'Premium',
 };
 
-/** What the viewer can do with a package: log in first, continue, or nothing (their own gig). */
+/** What the viewer can do with a package: log in first, order it, or manage their own gig. */
 export type PackageAction =
-  | { kind: 'login'; href: string }
-  | { kind: 'continue'; href: string }
-  | { kind: 'own'; href: string };
+  { kind: 'login'; href: string } | { kind: 'order'; href: string } | { kind: 'own'; href: string };
 
 export interface GigPageProps {
   gig: Gig;
@@ -28,6 +26,8 @@ export interface GigPageProps {
   /** Explore, filtered by this gig's service. */
   serviceExploreHref: string;
   actionFor: (pkg: GigPackage) => PackageAction | null;
+  /** A line under the packages: what ordering involves, or why this viewer cannot order. */
+  packagesNote?: ReactNode;
   /** "Contact me": the conversation with the agent about this gig (login first for guests). */
   contactHref: string | null;
   profileHref: string | null;
@@ -43,6 +43,7 @@ export function GigPage({
   serviceName,
   serviceExploreHref,
   actionFor,
+  packagesNote,
   contactHref,
   profileHref,
   heart,
@@ -147,10 +148,9 @@ export function GigPage({
                 ))}
               </ul>
             )}
-            {packages.length > 0 && actionFor(packages[0]!)?.kind === 'continue' && (
-              <p className="muted gig-packages-note">
-                Continue opens a conversation with {gig.owner.full_name} about the package you
-                chose, to agree the dates and details.
+            {packages.length > 0 && packagesNote && (
+              <p className="muted gig-packages-note" data-testid="gig-packages-note">
+                {packagesNote}
               </p>
             )}
             {gig.extras.length > 0 && (
