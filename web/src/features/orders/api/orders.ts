@@ -3,6 +3,7 @@
 // code reaches the bundle).
 import type { ListResponse } from '@wayfarer/api/schemas';
 import type {
+  Balance,
   CardInput,
   Order,
   OrderAction,
@@ -10,7 +11,6 @@ import type {
   OrderStatus,
 } from '@wayfarer/api/schemas/orders';
 import { api } from '@/lib/api-client';
-import type { Money } from '@/lib/money';
 
 export type { CardInput, Order, OrderAction, OrderFile, OrderStatus };
 
@@ -71,47 +71,9 @@ export function listOrders(
   return api.get<OrderList>('/orders', { ...options, query });
 }
 
-/** The caller's balances as the dashboards show them (money objects). */
-export interface Balance {
-  /** Customer: paid minus refunded. */
-  spent: Money;
-  /** Customer: held in escrow for their paid, open orders. */
-  in_escrow: Money;
-  /** Agent: released, still clearing. */
-  pending_clearance: Money;
-  /** Agent: cleared, can be withdrawn. */
-  available: Money;
-  /** Agent: everything ever released to them. */
-  earned: Money;
-}
-
-const BALANCE_FIELDS = ['spent', 'in_escrow', 'pending_clearance', 'available', 'earned'] as const;
-
-/**
- * `GET /api/balance`'s answer as a Balance. The API first answered minor units under `balance`
- * (`{balance: {currency, spent: 7500, ...}}`) and then money objects at the top level (`{spent:
- * {amount, currency}, ...}`, with the withdrawals issue); both are read, so the dashboards work
- * on either side of that change.
- */
-export function toBalance(body: unknown): Balance {
-  const source = (body ?? {}) as Record<string, unknown>;
-  const nested = source.balance as Record<string, unknown> | undefined;
-  const currency = typeof nested?.currency === 'string' ? nested.currency : 'USD';
-  const out = {} as Balance;
-  for (const field of BALANCE_FIELDS) {
-    const value = nested ? nested[field] : source[field];
-    out[field] =
-      typeof value === 'number'
-        ? { amount: value, currency }
-        : value && typeof value === 'object' && typeof (value as Money).amount === 'number'
-          ? (value as Money)
-          : { amount: 0, currency };
-  }
-  return out;
-}
-
+/** `GET /api/balance`: the caller's balances, derived from the ledger (money objects). */
 export async function getBalance(options: Options = {}): Promise<Balance> {
-  return toBalance(await api.get<unknown>('/balance', options));
+  return api.get<Balance>('/balance', options);
 }
 
 /** POST /api/orders/:id/pay: 402 with the bank's message on a decline (the order stays unpaid). */
