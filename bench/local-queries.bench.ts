@@ -46,6 +46,7 @@ import { loadavg, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import PouchDB from 'pouchdb';
+import type { MessageDoc, NotificationDoc } from '../api/src/schemas/userdb-docs';
 import {
   LOCAL_INDEX,
   conversationMessagesQuery,
@@ -90,21 +91,8 @@ interface Db {
   close(): Promise<void>;
 }
 
-interface Message extends Doc {
-  type: 'message';
-  id: string;
-  to: string;
-  body: string;
-  created_at: string;
-  status: string;
-  conversation_id?: string;
-  sent_at?: string;
-}
-interface Notice extends Doc {
-  type: 'notification';
-  created_at: string;
-  read_at: string | null;
-}
+type Message = MessageDoc & Doc;
+type Notice = NotificationDoc & Doc;
 
 // The app's order (web/src/features/inbox/utils/timeline.ts, compareMessages; and the
 // notifications' newestFirst), copied: those modules import the web app's path aliases.

@@ -4,6 +4,7 @@ import type { Couch } from '../couch/connect';
 import { isNotFound } from '../couch/errors';
 import { userDbName } from '../couch/userdb';
 import type { Logger } from '../lib/logger';
+import { readMarkerId, USERDB_PREFIX, type ReadMarkerDoc } from '../schemas';
 import { recountSaves } from '../routes/gigs/gig-stats.service';
 import { deliverMessage } from '../routes/inbox/inbox-delivery.service';
 import { markConversationRead } from '../routes/inbox/inbox-reading.service';
@@ -33,9 +34,9 @@ export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promis
       const db = deps.couch.server.use(
         userDbName(deps.couch, job.user_id),
       ) as DocumentScope<unknown>;
-      let marker: { read_at: string };
+      let marker: ReadMarkerDoc;
       try {
-        marker = (await db.get(`readmark:${conversationId}`)) as unknown as { read_at: string };
+        marker = (await db.get(readMarkerId(conversationId!))) as unknown as ReadMarkerDoc;
       } catch (error) {
         if (isNotFound(error)) return 'missing';
         throw error;
@@ -63,7 +64,8 @@ export function jobsFor(userId: string, docs: unknown[]) {
   for (const raw of docs) {
     // Wishlist items saved or removed: the gigs' save counts are brought up to date.
     const docId = (raw as { _id?: unknown })?._id;
-    if (typeof docId === 'string' && docId.startsWith('wishitem:')) wishlistChanged = true;
+    if (typeof docId === 'string' && docId.startsWith(USERDB_PREFIX.wishlistItem))
+      wishlistChanged = true;
     const doc = raw as {
       _deleted?: boolean;
       type?: unknown;

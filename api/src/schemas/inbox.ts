@@ -1,7 +1,19 @@
 import { z } from 'zod';
+import {
+  MESSAGE_ID_PATTERN,
+  MESSAGE_MAX,
+  SUBJECT_KINDS,
+  USERDB_LIMITS,
+  type MessageStatus,
+} from './userdb-rules';
 
-export const MESSAGE_MAX = 5000;
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What a conversation is about (a gig from its "Contact me", a job...). */
+export const messageSubjectSchema = z.object({
+  kind: z.enum(SUBJECT_KINDS),
+  ref: z.string().min(1).max(USERDB_LIMITS.subjectRef),
+  title: z.string().min(1).max(USERDB_LIMITS.subjectTitle),
+});
+export type MessageSubject = z.infer<typeof messageSubjectSchema>;
 
 export const sendMessageSchema = z.object({
   to: z
@@ -15,14 +27,8 @@ export const sendMessageSchema = z.object({
     .max(MESSAGE_MAX, `A message has at most ${MESSAGE_MAX.toLocaleString('en')} characters.`),
   id: z
     .string({ error: 'A message id is required.' })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A message id has 8 to 64 letters, digits, _ or -.'),
-  subject: z
-    .object({
-      kind: z.enum(['gig', 'job', 'order', 'project', 'profile']),
-      ref: z.string().min(1).max(100),
-      title: z.string().min(1).max(200),
-    })
-    .optional(),
+    .regex(MESSAGE_ID_PATTERN, 'A message id has 8 to 64 letters, digits, _ or -.'),
+  subject: messageSubjectSchema.optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
@@ -30,15 +36,25 @@ export const blockSchema = z.object({
   tagname: z.string({ error: 'Choose who to block.' }).trim().toLowerCase().min(3).max(30),
 });
 
-export interface Person {
-  id: string;
-  tagname: string | null;
-  full_name: string;
-  avatar: string | null;
-}
+/** A member as the inbox shows them (the other side of a conversation). */
+export const personSchema = z.object({
+  id: z.string(),
+  tagname: z.string().nullable(),
+  full_name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
 
-export type MessageStatus = 'pending' | 'delivered' | 'read' | 'failed';
+/** A conversation's latest message, as its list entry shows it. */
+export const lastMessageSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  from_me: z.boolean(),
+  at: z.string(),
+});
+export type LastMessage = z.infer<typeof lastMessageSchema>;
 
+/** A message as the API returns it. */
 export interface Message {
   id: string;
   conversation_id: string;
@@ -52,11 +68,12 @@ export interface Message {
   attachment: { name: string; content_type: string; size: number } | null;
 }
 
+/** A conversation as the API returns it. */
 export interface Conversation {
   id: string;
   other: Person;
-  subject: { kind: string; ref: string; title: string } | null;
-  last_message: { id: string; body: string; from_me: boolean; at: string } | null;
+  subject: MessageSubject | null;
+  last_message: LastMessage | null;
   unread_count: number;
   updated_at: string;
 }

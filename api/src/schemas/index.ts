@@ -39,12 +39,6 @@ export const healthResponseSchema = z.discriminatedUnion('status', [
 ]);
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-export const moneySchema = z.object({
-  amount: z.number().int(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-});
-export type Money = z.infer<typeof moneySchema>;
-
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'The page must be 1 or more.').default(1),
   per_page: z.coerce.number().int().min(1).max(100, 'At most 100 per page.').default(20),
@@ -62,6 +56,7 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+export * from './money';
 export * from './roles';
 export * from './accounts';
 export * from './content';
@@ -69,3 +64,5 @@ export * from './userdata';
 export * from './inbox';
 export * from './admin';
 export * from './gigs';
+export * from './userdb-rules';
+export * from './userdb-docs';

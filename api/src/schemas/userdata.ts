@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  USERDB_LIMITS,
+  WISHLIST_KINDS,
+  type ProjectRelation,
+  type WishlistVisibility,
+} from './userdb-rules';
 import { isWishlistImage, WISHLIST_IMAGE_MESSAGE } from './wishlist-image';
 
 export * from './wishlist-image';
@@ -12,11 +18,11 @@ export const wishlistImageSchema = z
   .refine((value) => isWishlistImage(value), WISHLIST_IMAGE_MESSAGE)
   .nullable();
 
-/** A wishlist item as the API returns it (its shape in the user database, without the ids). */
+/** A wishlist item as the API returns it (its document, userdb-docs.ts, without the ids). */
 export const wishlistItemSchema = z.object({
-  kind: z.enum(['gig', 'project', 'user']),
-  ref: z.string().min(1).max(200),
-  title: z.string().min(1).max(200),
+  kind: z.enum(WISHLIST_KINDS),
+  ref: z.string().min(1).max(USERDB_LIMITS.itemRef),
+  title: z.string().min(1).max(USERDB_LIMITS.itemTitle),
   image: wishlistImageSchema,
   added_at: z.string(),
 });
@@ -27,13 +33,11 @@ export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 export interface Wishlist {
   id: string;
   name: string;
-  visibility: 'public' | 'private';
+  visibility: WishlistVisibility;
   items: WishlistItem[];
   created_at: string;
   updated_at: string;
 }
-
-export type ProjectRelation = 'saved' | 'posted' | 'applied' | 'joined';
 
 export interface ProjectBoxEntry {
   id: string;

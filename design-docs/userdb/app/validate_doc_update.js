@@ -14,6 +14,9 @@ function (newDoc, oldDoc, userCtx) {
   function isDate(value) {
     return typeof value === 'string' && !isNaN(Date.parse(value));
   }
+  function isObject(value) {
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  }
   function requireString(field, min, max) {
     if (!isString(newDoc[field], min, max)) {
       deny(field + ' must be text of ' + min + ' to ' + max + ' characters.');
@@ -166,9 +169,24 @@ function (newDoc, oldDoc, userCtx) {
     requireString('form', 1, 40);
     requireString('key', 1, 100);
     if (newDoc._id !== 'draft:' + newDoc.form + ':' + newDoc.key) deny('A draft id is draft:<form>:<key>.');
-    if (!newDoc.fields || typeof newDoc.fields !== 'object' || Array.isArray(newDoc.fields)) deny('fields must be an object.');
+    if (!isObject(newDoc.fields)) deny('fields must be an object.');
     if (JSON.stringify(newDoc.fields).length > 200000) deny('A draft holds at most 200 KB of text.');
-    if (newDoc.recovered !== undefined && !Array.isArray(newDoc.recovered)) deny('recovered must be a list.');
+    if (newDoc.device !== undefined && !isString(newDoc.device, 1, 100)) deny('device must be text of 1 to 100 characters.');
+    if (newDoc.recovered !== undefined) {
+      // Versions written apart on other devices, kept by conflict resolution.
+      if (!Array.isArray(newDoc.recovered)) deny('recovered must be a list.');
+      for (var v = 0; v < newDoc.recovered.length; v++) {
+        var version = newDoc.recovered[v];
+        if (!isObject(version)) deny('recovered holds {rev, fields, updated_at, device}.');
+        for (var versionKey in version) {
+          if (['rev', 'fields', 'updated_at', 'device'].indexOf(versionKey) === -1) deny('Unknown field recovered.' + versionKey + '.');
+        }
+        if (typeof version.rev !== 'string') deny('recovered.rev must be text.');
+        if (!isObject(version.fields)) deny('recovered.fields must be an object.');
+        if (!isDate(version.updated_at)) deny('recovered.updated_at must be an ISO 8601 date.');
+        if (version.device !== undefined && !isString(version.device, 1, 100)) deny('recovered.device must be text of 1 to 100 characters.');
+      }
+    }
     requireDate('updated_at');
     return;
   }

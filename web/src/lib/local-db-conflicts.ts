@@ -21,8 +21,8 @@ import type {
   RecoveredDraft,
   StoredDoc,
   WishlistDoc,
-} from './local-db-docs';
-import { PROJECT_RELATIONS } from './local-db-docs';
+} from '@wayfarer/api/schemas/userdb-docs';
+import { PROJECT_RELATIONS } from '@wayfarer/api/schemas/userdb-rules';
 
 type Leaf = StoredDoc & { type?: string; [field: string]: unknown };
 

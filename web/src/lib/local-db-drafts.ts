@@ -2,8 +2,10 @@
 // type, offline too, synced to their other devices, offered for resume when the form opens (or
 // when a draft arrives from another device), and removed once the form is submitted.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DraftDoc, RecoveredDraft } from '@wayfarer/api/schemas/userdb-docs';
+import { draftId, USERDB_LIMITS, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { MAX_RECOVERED, stableStringify } from './local-db-conflicts';
-import { draftId, LIMITS, nowIso, type DraftDoc, type RecoveredDraft } from './local-db-docs';
+import { nowIso } from './local-db-docs';
 import { upsertLocalDoc, useLocalDoc } from './local-db';
 
 /** How long typing pauses before the draft is saved. */
@@ -73,7 +75,9 @@ export function useDraft<F extends DraftFields>(
   key: string | null,
   fields: F,
 ): DraftControl<F> {
-  const id = key ? draftId(form.slice(0, LIMITS.draftForm), key.slice(0, LIMITS.draftKey)) : null;
+  const id = key
+    ? draftId(form.slice(0, USERDB_LIMITS.draftForm), key.slice(0, USERDB_LIMITS.draftKey))
+    : null;
   const stored = useLocalDoc<DraftDoc>(id);
   const text = stableStringify(fields);
   /** What the form started with (and, after a submit, what it submitted): never a draft. */
@@ -126,7 +130,7 @@ export function useDraft<F extends DraftFields>(
     if (valuesText === lastSaved.current) return;
     const previous = lastSaved.current;
     lastSaved.current = valuesText;
-    const [formName = form, ...rest] = docId.slice('draft:'.length).split(':');
+    const [formName = form, ...rest] = docId.slice(USERDB_PREFIX.draft.length).split(':');
     const updatedAt = nowIso();
     const generation = cleared.current;
     void upsertLocalDoc<DraftDoc>(docId, (existing) => {

@@ -6,11 +6,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
+import type { StoredDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { authStore, useCurrentUser } from '@/stores/auth';
 import { resetSync, syncStore, updateSync } from '@/stores/sync';
 import { endSessionAfter401, refreshToken } from './api-client';
 import { shouldRefresh } from './jwt';
-import { userDbName, type StoredDoc } from './local-db-docs';
+import { userDbName } from './local-db-docs';
 import type { Database, LocalEngine } from './local-db-engine';
 import { forgetSessionUser, rememberSessionUser } from './local-db-session';
 

@@ -4,6 +4,7 @@ import type { Couch } from '../../couch/connect';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { userDbName } from '../../couch/userdb';
 import type { AgentStats } from '../../schemas/gig-stats';
+import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import type { UserDoc } from '../users/users.model';
 import { gigOrderCounts } from './gig-orders';
 import { agentGigs } from './gigs.service';
@@ -181,7 +182,8 @@ export function flushGigViews(deps: Deps): Promise<void> {
 /** The gig ids a user has in any of their wishlists now (their own database). */
 async function savedGigIds(couch: Couch, userId: string): Promise<string[]> {
   const db = couch.server.use(userDbName(couch, userId)) as DocumentScope<unknown>;
-  const rows = await db.list({ startkey: 'wishitem:', endkey: 'wishitem:\ufff0' });
+  const prefix = USERDB_PREFIX.wishlistItem;
+  const rows = await db.list({ startkey: prefix, endkey: `${prefix}\ufff0` });
   const ids = new Set<string>();
   for (const row of rows.rows) {
     // wishitem:<list_id>:<kind>:<ref>; list ids are "wishlist:<uuid>", so split from the end.

@@ -1,8 +1,14 @@
 import type { DocumentScope } from 'nano';
 import { isConflict } from '../../couch/errors';
 import { ttlCache } from '../../lib/ttl-cache';
-import type { Conversation, Person } from '../../schemas';
-import { getOrUndefined, userDb, type ConversationDoc, type Deps } from './inbox.model';
+import {
+  conversationDocId,
+  conversationDocSchema,
+  type Conversation,
+  type ConversationDoc,
+  type Person,
+} from '../../schemas';
+import { getOrUndefined, userDb, type Deps } from './inbox.model';
 
 /** More unread messages than this in one conversation count as this many (the oldest go). */
 const MAX_UNREAD_TRACKED = 1_000;
@@ -33,7 +39,7 @@ export async function upsertConversation(
   },
 ): Promise<ConversationDoc> {
   const db = userDb<ConversationDoc>(deps, ownerId) as unknown as DocumentScope<unknown>;
-  const id = `conversation:${conversationId}`;
+  const id = conversationDocId(conversationId);
   const cacheKey = `${ownerId}|${id}`;
   for (let attempt = 0; ; attempt++) {
     const cached = attempt === 0 ? conversationCache.get(cacheKey) : undefined;
@@ -75,7 +81,7 @@ export async function upsertConversation(
     doc.unread_count = Object.keys(doc.unread_messages).length;
     if (existing && JSON.stringify(doc) === JSON.stringify(existing)) return existing;
     try {
-      const { rev } = await db.insert(doc as never);
+      const { rev } = await db.insert(conversationDocSchema.parse(doc) as never);
       const saved = { ...doc, _rev: rev };
       conversationCache.set(cacheKey, saved);
       return saved;

@@ -4,13 +4,23 @@ import { ensureUserDb } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';
 import { AppError, ValidationError } from '../../lib/errors';
 import { ttlCache } from '../../lib/ttl-cache';
-import { ATTACHMENT_MAX_BYTES, type Message, type SendMessageRequest } from '../../schemas';
+import {
+  ATTACHMENT_MAX_BYTES,
+  conversationIdFor,
+  conversationLink,
+  MESSAGE_MAX,
+  messageDocId,
+  messageDocSchema,
+  pendingMessageDocSchema,
+  type Message,
+  type MessageDoc,
+  type SendMessageRequest,
+} from '../../schemas';
 import { writeNotification } from '../notifications/notifications.service';
 import { tagnameKey, userKey, type UserDoc } from '../users/users.model';
 import { isBlocked } from './inbox-blocks.service';
 import { upsertConversation } from './inbox-conversation-doc';
 import {
-  conversationIdFor,
   getOrUndefined,
   personOf,
   stubs,
@@ -19,7 +29,6 @@ import {
   userByTagname,
   userDb,
   type Deps,
-  type MessageDoc,
 } from './inbox.model';
 
 /**
@@ -69,11 +78,12 @@ async function saveSenderCopy(
     const { _attachments: _ignored, ...rest } = current;
     try {
       // Attachments stay as stored: only the fields change.
-      await db.insert({
+      const updated = messageDocSchema.parse({
         ...rest,
         ...(current._attachments ? { _attachments: stubs(current._attachments) } : {}),
         ...change,
-      } as never);
+      });
+      await db.insert(updated as never);
       return;
     } catch (error) {
       if (!isConflict(error) || attempt === 4) throw error;
@@ -102,7 +112,7 @@ export async function deliverMessage(
   messageId: string,
 ): Promise<DeliveryOutcome> {
   const senderDb = userDb<MessageDoc>(deps, senderId) as unknown as DocumentScope<unknown>;
-  const doc = await getOrUndefined<MessageDoc>(senderDb, `message:${messageId}`, {
+  const doc = await getOrUndefined<MessageDoc>(senderDb, messageDocId(messageId), {
     attachments: true,
   });
   if (!doc) return 'missing';
@@ -129,13 +139,13 @@ export async function deliverMessage(
   };
   const refused = await refusal(deps, sender, recipient, Promise.resolve(blocked));
   if (refused) return fail(refused.message);
-  if (doc.body.length > 5000) return fail('A message has at most 5,000 characters.');
+  if (doc.body.length > MESSAGE_MAX) return fail('A message has at most 5,000 characters.');
 
   const attachmentEntries = Object.entries(doc._attachments ?? {});
   let attachments: MessageDoc['_attachments'];
   if (attachmentEntries.length) {
     const [name, att] = attachmentEntries[0]!;
-    const data = Buffer.from(att.data ?? '', 'base64');
+    const data = Buffer.from(typeof att.data === 'string' ? att.data : '', 'base64');
     const type = detectType(data);
     if (!type) return fail('Attachments must be PNG, JPEG or WebP images or PDF documents.');
     if (data.length > ATTACHMENT_MAX_BYTES) return fail('An attachment is at most 10 MB.');
@@ -146,7 +156,7 @@ export async function deliverMessage(
   const conversationId = conversationIdFor(senderId, to.id);
   const recipientDb = userDb<MessageDoc>(deps, to.id) as unknown as DocumentScope<unknown>;
   let sentAt = new Date().toISOString();
-  const copy = {
+  const copy = messageDocSchema.parse({
     _id: doc._id,
     type: 'message',
     id: doc.id,
@@ -163,7 +173,7 @@ export async function deliverMessage(
     error: null,
     ...(doc.subject ? { subject: doc.subject } : {}),
     ...(attachments ? { _attachments: attachments } : {}),
-  };
+  } satisfies MessageDoc);
   try {
     try {
       await recipientDb.insert(copy as never);
@@ -212,7 +222,7 @@ export async function deliverMessage(
       key: doc.id,
       title: `New message from ${sender.full_name}`,
       body: preview(doc.body) || 'Sent you an attachment.',
-      link: `/inbox/${encodeURIComponent(conversationId)}`,
+      link: conversationLink(conversationId),
     });
   }
   await saveSenderCopy(deps, senderId, doc, {
@@ -247,9 +257,9 @@ export async function sendMessage(
     throw new AppError(refused.status as 403, refused.message);
   }
   const db = userDb<MessageDoc>(deps, sender.id) as unknown as DocumentScope<unknown>;
-  const id = `message:${input.id}`;
+  const id = messageDocId(input.id);
   try {
-    await db.insert({
+    const pending = pendingMessageDocSchema.parse({
       _id: id,
       type: 'message',
       id: input.id,
@@ -258,7 +268,8 @@ export async function sendMessage(
       created_at: new Date().toISOString(),
       status: 'pending',
       ...(input.subject ? { subject: input.subject } : {}),
-    } as never);
+    } satisfies MessageDoc);
+    await db.insert(pending as never);
   } catch (error) {
     if (!isConflict(error)) throw error;
     const existing = await getOrUndefined<MessageDoc>(db, id);

@@ -1,6 +1,13 @@
 import type { DocumentScope } from 'nano';
 import { isNotFound } from '../../couch/errors';
-import type { Conversation, Message } from '../../schemas';
+import {
+  conversationDocId,
+  messageDocSchema,
+  type Conversation,
+  type ConversationDoc,
+  type Message,
+  type MessageDoc,
+} from '../../schemas';
 import { upsertConversation } from './inbox-conversation-doc';
 import {
   getOrUndefined,
@@ -8,9 +15,7 @@ import {
   stubs,
   toMessage,
   userDb,
-  type ConversationDoc,
   type Deps,
-  type MessageDoc,
 } from './inbox.model';
 
 /**
@@ -27,7 +32,7 @@ export async function markConversationRead(
   if (!otherId || !conversationId.split(':').includes(readerId)) return;
   const readerConversation = await getOrUndefined<ConversationDoc>(
     userDb(deps, readerId) as unknown as DocumentScope<unknown>,
-    `conversation:${conversationId}`,
+    conversationDocId(conversationId),
   );
   if (!readerConversation) return;
   await upsertConversation(deps, readerId, conversationId, {
@@ -58,12 +63,14 @@ export async function markConversationRead(
   // fails the job, which is then retried with back-off: a receipt is never dropped.
   for (let attempt = 0; unread.length; attempt++) {
     const results = await otherDb.bulk({
-      docs: unread.map((doc) => ({
-        ...doc,
-        ...(doc._attachments ? { _attachments: stubs(doc._attachments) } : {}),
-        status: 'read',
-        read_at: readAt,
-      })),
+      docs: unread.map((doc) =>
+        messageDocSchema.parse({
+          ...doc,
+          ...(doc._attachments ? { _attachments: stubs(doc._attachments) } : {}),
+          status: 'read',
+          read_at: readAt,
+        }),
+      ),
     } as never);
     const failed = results.filter((r) => r.error);
     const conflicts = failed.filter((r) => r.error === 'conflict').map((r) => r.id);

@@ -2,18 +2,13 @@ import type { Couch } from '../../couch/connect';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { userDbName } from '../../couch/userdb';
 import type { Logger } from '../../lib/logger';
-
-interface NotificationDoc {
-  _id: string;
-  _rev?: string;
-  type: 'notification';
-  kind: string;
-  title: string;
-  body: string;
-  link: string;
-  created_at: string;
-  read_at: string | null;
-}
+import {
+  notificationDocSchema,
+  notificationId,
+  type NotificationDoc,
+  type UserDbDoc,
+  type UserDocType,
+} from '../../schemas';
 
 type NotificationInput = { kind: string; key: string; title: string; body: string; link: string };
 
@@ -46,8 +41,8 @@ export async function writeNotification(
   userId: string,
   notification: NotificationInput,
 ): Promise<void> {
-  const doc: NotificationDoc = {
-    _id: `notification:${notification.kind}:${notification.key}`,
+  const doc = notificationDocSchema.parse({
+    _id: notificationId(notification.kind, notification.key),
     type: 'notification',
     kind: notification.kind,
     title: notification.title,
@@ -55,7 +50,7 @@ export async function writeNotification(
     link: notification.link,
     created_at: new Date().toISOString(),
     read_at: null,
-  };
+  } satisfies NotificationDoc);
   try {
     await deps.couch.server.use(userDbName(deps.couch, userId)).insert(doc as never);
   } catch (error) {
@@ -76,12 +71,16 @@ export async function unreadNotificationCount(couch: Couch, userId: string): Pro
 }
 
 /** Every document of one type in a user's database, via the `app/by_type` view. */
-export async function docsOfType<T>(couch: Couch, userId: string, type: string): Promise<T[]> {
+export async function docsOfType<T extends UserDocType>(
+  couch: Couch,
+  userId: string,
+  type: T,
+): Promise<Extract<UserDbDoc, { type: T }>[]> {
   try {
     const result = await couch.server
       .use(userDbName(couch, userId))
       .view('app', 'by_type', { startkey: [type], endkey: [type, {}], include_docs: true });
-    return result.rows.map((row) => row.doc as unknown as T);
+    return result.rows.map((row) => row.doc as unknown as Extract<UserDbDoc, { type: T }>);
   } catch (error) {
     if (isNotFound(error)) return [];
     throw error;

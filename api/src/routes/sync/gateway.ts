@@ -7,6 +7,7 @@ import { isCouchUnreachable } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
 import { AppError, forbidden, unauthorized, unavailable } from '../../lib/errors';
 import { gatewayPassword } from '../../lib/secrets';
+import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import { checkBody } from './bodies';
 import { filterArrayMember, filterLines } from './json-stream';
 import { checkQuery, revisionsForLatest, toSearch, type GatewayRoute } from './query';
@@ -282,7 +283,11 @@ export function syncGateway(deps: AppDeps) {
     const body = checked.text;
     if (body !== null) headers.set('content-type', 'application/json');
     let written = checked.written;
-    if (method === 'DELETE' && route.kind === 'doc' && route.id.startsWith('wishitem:'))
+    if (
+      method === 'DELETE' &&
+      route.kind === 'doc' &&
+      route.id.startsWith(USERDB_PREFIX.wishlistItem)
+    )
       written = [{ _id: route.id, _deleted: true }];
 
     // A feed held open past the token's expiry is closed then; the client's next request gets

@@ -3,6 +3,7 @@ import { deleteUserDb, userDbName } from '../../couch/userdb';
 import { ValidationError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { listSessionIds } from '../../auth/sessions';
+import { conversationDocId, conversationDocSchema, type ConversationDoc } from '../../schemas';
 import { emailKey, tagnameKey, type UserDoc } from './users.model';
 import { fileKey } from './accounts-profile.service';
 import { destroyIfExists, saveUser, type Deps } from './accounts-store';
@@ -35,7 +36,7 @@ async function anonymiseConversations(deps: Deps, userId: string) {
     throw error;
   }
   for (const row of rows.rows) {
-    const conversationId = (row.doc as unknown as { conversation_id: string }).conversation_id;
+    const conversationId = (row.doc as unknown as ConversationDoc).conversation_id;
     const otherId = conversationId
       .slice('conv:'.length)
       .split(':')
@@ -44,11 +45,11 @@ async function anonymiseConversations(deps: Deps, userId: string) {
     const theirs = deps.couch.server.use(userDbName(deps.couch, otherId));
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        const doc = (await theirs.get(`conversation:${conversationId}`)) as unknown as Record<
-          string,
-          unknown
-        >;
-        await theirs.insert({ ...doc, other: { ...DELETED_USER, id: userId } } as never);
+        const doc = (await theirs.get(
+          conversationDocId(conversationId),
+        )) as unknown as ConversationDoc;
+        const anonymised = { ...doc, other: { ...DELETED_USER, id: userId } };
+        await theirs.insert(conversationDocSchema.parse(anonymised) as never);
         break;
       } catch (error) {
         if (isNotFound(error)) break;

@@ -1,35 +1,6 @@
 import type { Couch } from '../../couch/connect';
-import {
-  isWishlistImage,
-  type ProjectBoxEntry,
-  type Wishlist,
-  type WishlistItem,
-} from '../../schemas';
+import { isWishlistImage, type ProjectBoxEntry, type Wishlist } from '../../schemas';
 import { docsOfType } from '../notifications/notifications.service';
-
-interface WishlistDoc {
-  _id: string;
-  name: string;
-  visibility: 'public' | 'private';
-  created_at: string;
-  updated_at: string;
-}
-interface WishlistItemDoc {
-  list_id: string;
-  kind: WishlistItem['kind'];
-  ref: string;
-  title: string;
-  image?: string | null;
-  added_at: string;
-}
-interface ProjectBoxDoc {
-  _id: string;
-  project_id: string;
-  title: string;
-  relations: ProjectBoxEntry['relations'];
-  notes: string;
-  updated_at: string;
-}
 
 /** A user's wishlists with their items, newest item first; `publicOnly` for other people. */
 export async function wishlistsOf(
@@ -38,8 +9,8 @@ export async function wishlistsOf(
   { publicOnly = false } = {},
 ): Promise<Wishlist[]> {
   const [lists, items] = await Promise.all([
-    docsOfType<WishlistDoc>(couch, userId, 'wishlist'),
-    docsOfType<WishlistItemDoc>(couch, userId, 'wishlist_item'),
+    docsOfType(couch, userId, 'wishlist'),
+    docsOfType(couch, userId, 'wishlist_item'),
   ]);
   return lists
     .filter((list) => !publicOnly || list.visibility === 'public')
@@ -65,7 +36,7 @@ export async function wishlistsOf(
 }
 
 export async function projectBoxOf(couch: Couch, userId: string): Promise<ProjectBoxEntry[]> {
-  const docs = await docsOfType<ProjectBoxDoc>(couch, userId, 'projectbox');
+  const docs = await docsOfType(couch, userId, 'projectbox');
   return docs
     .map((doc) => ({
       id: doc._id,

@@ -3,7 +3,9 @@
 // to the agent's other devices like the form's text draft; uploaded at publish, then removed.
 // They are not in the text draft itself: the form's autosave rewrites that document as a whole.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { draftId, nowIso, type DraftDoc } from '@/lib/local-db-docs';
+import type { DraftDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { draftId } from '@wayfarer/api/schemas/userdb-rules';
+import { nowIso } from '@/lib/local-db-docs';
 import { deviceId } from '@/lib/local-db-drafts';
 import { upsertLocalDoc, useLocalDb, useLocalDoc } from '@/lib/local-db';
 import type { ImageType } from '../utils/images';

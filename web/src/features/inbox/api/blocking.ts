@@ -1,6 +1,6 @@
 // Blocking (online actions): a blocked member's messages are refused by the server.
+import type { Person } from '@wayfarer/api/schemas';
 import { api } from '@/lib/api-client';
-import type { Person } from '../types';
 
 /** GET /api/inbox/blocked: the people the signed-in user blocked. */
 export async function getBlocked(options: { signal?: AbortSignal } = {}): Promise<Person[]> {

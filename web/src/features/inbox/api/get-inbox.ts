@@ -1,7 +1,7 @@
 // GET /api/inbox: the spec's inbox call. The app reads the inbox from the user's own database;
 // this answers only where that database cannot open (a browser that keeps no data).
+import type { Conversation } from '@wayfarer/api/schemas';
 import { api } from '@/lib/api-client';
-import type { Conversation } from '../types';
 
 export async function getInbox(
   options: { search?: string; signal?: AbortSignal } = {},

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import PouchDB from 'pouchdb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MessageDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { MESSAGE_ID_PATTERN } from '@wayfarer/api/schemas/userdb-rules';
 import { LocalEngine } from '@/lib/local-db-engine';
-import type { MessageDoc } from '../types';
-import { MESSAGE_ID_PATTERN } from '../utils/ids';
 import { MessagesStore, readConversationMessages } from './messages-store';
 
 // The store on the offline core's real engine and real PouchDB; the "server" is a second

@@ -4,14 +4,15 @@
 // engine's change feed (local writes and synced changes alike), one changed document at a time.
 // One conversation's messages come from local indexes instead (`readConversationMessages`), so
 // opening a conversation does not read every message. Writes go through the store either way.
+import type { MessageDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { messageDocId, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import type { Database, LocalEngine } from '@/lib/local-db-engine';
 import {
   LOCAL_INDEX,
   conversationMessagesQuery,
   undeliveredMessagesQuery,
 } from '@/lib/local-queries';
-import { ID_PREFIX, type MessageDoc } from '../types';
-import { messageDocId, newMessageId } from '../utils/ids';
+import { newMessageId } from '../utils/ids';
 import type { Subject } from '../utils/subject';
 import { compareMessages } from '../utils/timeline';
 
@@ -78,7 +79,7 @@ export class MessagesStore {
       if (!this.loading) return;
       let any = false;
       for (const id of ids) {
-        if (!id.startsWith(ID_PREFIX.message)) continue;
+        if (!id.startsWith(USERDB_PREFIX.message)) continue;
         this.changed.add(id);
         any = true;
       }
@@ -218,8 +219,8 @@ export class MessagesStore {
 
   private async load(): Promise<void> {
     const result = await this.engine.db.allDocs({
-      startkey: ID_PREFIX.message,
-      endkey: ID_PREFIX.message + RANGE_END,
+      startkey: USERDB_PREFIX.message,
+      endkey: USERDB_PREFIX.message + RANGE_END,
       include_docs: true,
     });
     const docs = result.rows.flatMap((row) => (row.doc ? [row.doc as unknown as MessageDoc] : []));

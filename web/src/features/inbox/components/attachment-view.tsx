@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { DocAttachment } from '@wayfarer/api/schemas/userdb-docs';
 import type { MessagesStore } from '../api/messages-store';
-import type { AttachmentStub } from '../types';
 import { formatSize, isImageType, sniffType } from '../utils/attachments';
 
 type Loaded =
@@ -24,7 +24,7 @@ export function AttachmentView({
   docId: string;
   rev: string | undefined;
   name: string;
-  stub: AttachmentStub;
+  stub: DocAttachment;
 }) {
   const [loaded, setLoaded] = useState<{ key: string; value: Loaded } | null>(null);
   const key = `${docId}@${rev ?? ''}/${name}`;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MESSAGE_MAX } from '@wayfarer/api/schemas/userdb-rules';
 import { useMessageDraft } from '../hooks/use-message-draft';
-import { MESSAGE_MAX } from '../types';
 import { checkAttachment, formatSize } from '../utils/attachments';
 import { composerKeyAction, isTouchDevice } from '../utils/composer-keys';
 

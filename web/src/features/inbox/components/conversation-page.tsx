@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { Person } from '@wayfarer/api/schemas';
+import type { ConversationDoc, MessageDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { conversationDocId, conversationIdFor } from '@wayfarer/api/schemas/userdb-rules';
 import { buildPath } from '@/config/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { Dropdown } from '@/components/ui/dropdown';
@@ -14,13 +17,7 @@ import { useBlocking } from '../hooks/use-blocking';
 import { useMember } from '../hooks/use-member';
 import { useConversationMessages } from '../hooks/use-messages';
 import { useReadReceipts } from '../hooks/use-read-receipts';
-import type { ConversationDoc, MessageDoc, Person } from '../types';
-import {
-  conversationDocId,
-  conversationIdFor,
-  draftKeyFor,
-  otherParticipantId,
-} from '../utils/ids';
+import { draftKeyFor, otherParticipantId } from '../utils/ids';
 import type { Subject } from '../utils/subject';
 import { Composer, type ComposerAttachment } from './composer';
 import { MessageList } from './message-list';

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { Conversation } from '@wayfarer/api/schemas';
 import { buildPath } from '@/config/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { SearchInput } from '@/components/ui/search-input';
 import { syncStore } from '@/stores/sync';
 import { getInbox } from '../api/get-inbox';
 import { useInbox } from '../hooks/use-inbox';
-import type { Conversation, InboxEntry } from '../types';
+import type { InboxEntry } from '../types';
 import { plainPreview } from '../utils/preview';
 import { filterEntries, shortWhen } from '../utils/timeline';
 import './inbox.css';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MessageDoc } from '@wayfarer/api/schemas/userdb-docs';
 import type { MessagesStore } from '../api/messages-store';
-import type { MessageDoc } from '../types';
 import { MessageItem } from './message-item';
 
 afterEach(() => cleanup());

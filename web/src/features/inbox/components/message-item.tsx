@@ -1,6 +1,6 @@
 import { memo } from 'react';
+import type { MessageDoc } from '@wayfarer/api/schemas/userdb-docs';
 import type { MessagesStore } from '../api/messages-store';
-import type { MessageDoc } from '../types';
 import { isMine, messageTime, timeLabel } from '../utils/timeline';
 import { AttachmentView } from './attachment-view';
 import { MessageMarkdown } from './message-markdown';

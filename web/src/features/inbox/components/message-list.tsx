@@ -7,8 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { MessageDoc } from '@wayfarer/api/schemas/userdb-docs';
 import type { MessagesStore } from '../api/messages-store';
-import type { MessageDoc } from '../types';
 import { buildTimeline, isMine } from '../utils/timeline';
 import { MessageItem } from './message-item';
 

@@ -1,12 +1,12 @@
 import { Link, Navigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { ConversationDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { conversationIdFor, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { buildPath } from '@/config/paths';
 import { useLocalDocs } from '@/lib/local-db';
 import { useCurrentUser } from '@/stores/auth';
 import { syncStore } from '@/stores/sync';
 import { useMember } from '../hooks/use-member';
-import { ID_PREFIX, type ConversationDoc } from '../types';
-import { conversationIdFor } from '../utils/ids';
 import { subjectQuery, type Subject } from '../utils/subject';
 import { ConversationPage } from './conversation-page';
 import './inbox.css';
@@ -27,7 +27,7 @@ export function StartConversation({
   const tagname = rawTagname.toLowerCase();
   const me = useCurrentUser();
   const sync = useSnapshot(syncStore);
-  const conversations = useLocalDocs<ConversationDoc>(ID_PREFIX.conversation);
+  const conversations = useLocalDocs<ConversationDoc>(USERDB_PREFIX.conversation);
   const existing = conversations?.find((c) => c.other.tagname === tagname);
   const isSelf = me?.tagname === tagname;
   const lookup = useMember(isSelf || existing ? null : tagname);

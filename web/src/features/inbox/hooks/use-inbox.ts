@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import type { ConversationDoc, ReadMarkerDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { useLocalDocs } from '@/lib/local-db';
-import { ID_PREFIX, type ConversationDoc, type InboxEntry, type ReadMarkerDoc } from '../types';
+import type { InboxEntry } from '../types';
 import { inboxEntries } from '../utils/timeline';
 import { useMessagesStore } from './use-messages';
 
@@ -12,8 +14,8 @@ export function useInbox(): {
   entries: InboxEntry[];
   hasText: (entry: InboxEntry, needle: string) => boolean;
 } | null {
-  const conversations = useLocalDocs<ConversationDoc>(ID_PREFIX.conversation);
-  const markers = useLocalDocs<ReadMarkerDoc>(ID_PREFIX.readMarker);
+  const conversations = useLocalDocs<ConversationDoc>(USERDB_PREFIX.conversation);
+  const markers = useLocalDocs<ReadMarkerDoc>(USERDB_PREFIX.readMarker);
   const store = useMessagesStore();
   const version = store?.getVersion();
   return useMemo(() => {

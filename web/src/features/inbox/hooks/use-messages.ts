@@ -1,11 +1,12 @@
 import { useRef, useSyncExternalStore } from 'react';
+import type { MessageDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { useLocalDb, useLocalQuery } from '@/lib/local-db';
 import {
   messagesStoreFor,
   readConversationMessages,
   type MessagesStore,
 } from '../api/messages-store';
-import { ID_PREFIX, type MessageDoc } from '../types';
 
 const noop = () => () => undefined;
 const zero = () => 0;
@@ -37,7 +38,7 @@ export function useConversationMessages(
 ): { store: MessagesStore; messages: MessageDoc[] } | null {
   const engine = useLocalDb();
   const messages = useLocalQuery(
-    ID_PREFIX.message,
+    USERDB_PREFIX.message,
     `conversation:${conversationId ?? ''}|${tagname ?? ''}`,
     (opened) => readConversationMessages(opened, conversationId, tagname),
   );

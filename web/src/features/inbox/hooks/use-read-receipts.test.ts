@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationDoc } from '@/lib/local-db-docs';
-import type { MessageDoc } from '../types';
+import type { MessageDoc, NotificationDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { needsReadMarker, unreadNotificationsOf } from './use-read-receipts';
 
 const incoming = (sent_at: string): MessageDoc => ({

@@ -2,11 +2,15 @@
 // then zeroes the unread count and marks the sender's messages read), and the notifications of
 // its messages are marked read here, so an open conversation does not notify.
 import { useEffect, useRef, useState } from 'react';
+import type {
+  ConversationDoc,
+  MessageDoc,
+  NotificationDoc,
+  ReadMarkerDoc,
+} from '@wayfarer/api/schemas/userdb-docs';
+import { conversationLink, readMarkerId, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { upsertLocalDoc, useLocalDoc, useLocalDocs } from '@/lib/local-db';
-import type { NotificationDoc } from '@/lib/local-db-docs';
 import { markReadOnline } from '../api/mark-read';
-import { ID_PREFIX, type ConversationDoc, type MessageDoc, type ReadMarkerDoc } from '../types';
-import { conversationLink, readMarkerId } from '../utils/ids';
 import { isMine, readAtFor } from '../utils/timeline';
 
 function usePageVisible(): boolean {
@@ -57,7 +61,7 @@ export function useReadReceipts(
 ): void {
   const isVisible = usePageVisible();
   const marker = useLocalDoc<ReadMarkerDoc>(conversationId ? readMarkerId(conversationId) : null);
-  const notifications = useLocalDocs<NotificationDoc>(ID_PREFIX.messageNotification);
+  const notifications = useLocalDocs<NotificationDoc>(USERDB_PREFIX.messageNotification);
 
   // One write per state of the conversation: the marker's own change must not write it again.
   const lastWritten = useRef<string | null>(null);

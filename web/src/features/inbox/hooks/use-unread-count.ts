@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
+import type { ConversationDoc, ReadMarkerDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { useLocalDocs } from '@/lib/local-db';
-import { ID_PREFIX, type ConversationDoc, type ReadMarkerDoc } from '../types';
 import { totalUnread } from '../utils/timeline';
 
 /**
@@ -8,8 +9,8 @@ import { totalUnread } from '../utils/timeline';
  * and zero at once for a conversation this device has read). Null while the database opens.
  */
 export function useUnreadCount(): number | null {
-  const conversations = useLocalDocs<ConversationDoc>(ID_PREFIX.conversation);
-  const markers = useLocalDocs<ReadMarkerDoc>(ID_PREFIX.readMarker);
+  const conversations = useLocalDocs<ConversationDoc>(USERDB_PREFIX.conversation);
+  const markers = useLocalDocs<ReadMarkerDoc>(USERDB_PREFIX.readMarker);
   return useMemo(
     () => (conversations && markers ? totalUnread(conversations, markers) : null),
     [conversations, markers],

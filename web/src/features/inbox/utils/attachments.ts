@@ -1,7 +1,7 @@
 // Attachments: images (PNG, JPEG, WebP) and PDFs up to 10 MB, recognised by their first bytes
 // (the server checks the same way and refuses anything else), never by name or declared type.
 import { detectType, type DetectedType } from '@wayfarer/api/schemas/file-types';
-import { ATTACHMENT_MAX_BYTES } from '../types';
+import { ATTACHMENT_MAX_BYTES } from '@wayfarer/api/schemas/userdb-rules';
 
 export type AttachmentType = DetectedType;
 

@@ -1,10 +1,5 @@
-// Ids of the inbox, computed the way the server computes them.
-import { ID_PREFIX } from '../types';
-
-/** One conversation per pair of people: `conv:<idA>:<idB>`, the ids sorted. */
-export function conversationIdFor(a: string, b: string): string {
-  return `conv:${[a, b].sort().join(':')}`;
-}
+// Ids of the inbox that only this device makes or reads; the documents' ids (the server's too)
+// come from the shared rules (`@wayfarer/api/schemas/userdb-rules`).
 
 /** The other person's user id in `conversationId`, or null when `me` is not in it. */
 export function otherParticipantId(conversationId: string, me: string): string | null {
@@ -26,19 +21,6 @@ export function newMessageId(): string {
   return Array.from(bytes, (byte) => ALPHABET[byte & 63]).join('');
 }
 
-export const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
-export const messageDocId = (id: string) => `${ID_PREFIX.message}${id}`;
-export const conversationDocId = (conversationId: string) =>
-  `${ID_PREFIX.conversation}${conversationId}`;
-export const readMarkerId = (conversationId: string) => `${ID_PREFIX.readMarker}${conversationId}`;
-export const messageNotificationId = (messageId: string) =>
-  `${ID_PREFIX.messageNotification}${messageId}`;
-
 /** The draft key of the composer: the conversation, or `@tagname` before one exists. */
 export const draftKeyFor = (conversationId: string | null, tagname: string | null) =>
   conversationId ?? `@${tagname ?? ''}`;
-
-/** The link a message notification carries (the server writes it this way). */
-export const conversationLink = (conversationId: string) =>
-  `/inbox/${encodeURIComponent(conversationId)}`;

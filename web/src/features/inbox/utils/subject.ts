@@ -1,9 +1,11 @@
-import type { Conversation } from '@wayfarer/api/schemas';
+import type { MessageSubject } from '@wayfarer/api/schemas';
+import { SUBJECT_KINDS, USERDB_LIMITS } from '@wayfarer/api/schemas/userdb-rules';
 
-export type Subject = NonNullable<Conversation['subject']>;
+/** What a conversation is about: one of the kinds the API and the user database accept. */
+export type Subject = MessageSubject;
 
-/** The kinds a message may be about (the API's sendMessageSchema and the user database agree). */
-const SUBJECT_KINDS = ['gig', 'job', 'order', 'project', 'profile'] as const;
+const isSubjectKind = (kind: string): kind is Subject['kind'] =>
+  (SUBJECT_KINDS as readonly string[]).includes(kind);
 
 /**
  * What a new conversation is about, from a link such as a gig's "Contact me":
@@ -12,9 +14,9 @@ const SUBJECT_KINDS = ['gig', 'job', 'order', 'project', 'profile'] as const;
 export function subjectFromSearch(params: URLSearchParams): Subject | null {
   const kind = params.get('about') ?? '';
   const ref = (params.get('ref') ?? '').trim();
-  const title = (params.get('title') ?? '').trim().slice(0, 200);
-  if (!(SUBJECT_KINDS as readonly string[]).includes(kind)) return null;
-  if (!ref || ref.length > 100 || !title) return null;
+  const title = (params.get('title') ?? '').trim().slice(0, USERDB_LIMITS.subjectTitle);
+  if (!isSubjectKind(kind)) return null;
+  if (!ref || ref.length > USERDB_LIMITS.subjectRef || !title) return null;
   return { kind, ref, title };
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationDoc, MessageDoc, ReadMarkerDoc } from '../types';
 import {
   buildTimeline,
   compareMessages,
@@ -12,6 +11,7 @@ import {
   shortWhen,
   totalUnread,
 } from './timeline';
+import type { ConversationDoc, MessageDoc, ReadMarkerDoc } from '@wayfarer/api/schemas/userdb-docs';
 
 let n = 0;
 function message(overrides: Partial<MessageDoc> = {}): MessageDoc {

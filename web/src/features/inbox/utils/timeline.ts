@@ -1,5 +1,6 @@
 // Pure rules of the inbox and the chat: message order, day separators, unread counts, search.
-import type { ConversationDoc, InboxEntry, MessageDoc, ReadMarkerDoc } from '../types';
+import type { ConversationDoc, MessageDoc, ReadMarkerDoc } from '@wayfarer/api/schemas/userdb-docs';
+import type { InboxEntry } from '../types';
 
 /** Messages that came from the other person carry `from_me: false`; all others are mine. */
 export const isMine = (message: Pick<MessageDoc, 'from_me'>) => message.from_me !== false;

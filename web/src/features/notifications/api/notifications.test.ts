@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NotificationDoc } from '@/lib/local-db-docs';
+import type { NotificationDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { LocalEngine } from '@/lib/local-db-engine';
 import { isUnread, markAllReadIn, readBellNotifications } from './notifications';
 

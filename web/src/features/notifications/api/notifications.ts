@@ -3,7 +3,9 @@
 // read); the header's bell asks only for the latest few and the unread ones, through local
 // indexes (lib/local-queries.ts), so it does not read every notification on every page.
 import { useMemo } from 'react';
-import { nowIso, PREFIX, type NotificationDoc } from '@/lib/local-db-docs';
+import type { NotificationDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
+import { nowIso } from '@/lib/local-db-docs';
 import type { LocalEngine } from '@/lib/local-db-engine';
 import { upsertLocalDoc, useLocalDocs, useLocalQuery, whenLocalDb } from '@/lib/local-db';
 import {
@@ -17,7 +19,7 @@ const newestFirst = (a: NotificationDoc, b: NotificationDoc) =>
 
 /** Every notification, newest first; null while the database opens. */
 export function useNotifications(): NotificationDoc[] | null {
-  const docs = useLocalDocs<NotificationDoc>(PREFIX.notification);
+  const docs = useLocalDocs<NotificationDoc>(USERDB_PREFIX.notification);
   return useMemo(
     () => (docs ? docs.filter((doc) => doc.type === 'notification').sort(newestFirst) : null),
     [docs],
@@ -50,7 +52,7 @@ export async function readBellNotifications(
 
 /** The bell's figures, live; null while the database opens. */
 export function useBellNotifications(limit: number): BellNotifications | null {
-  return useLocalQuery(PREFIX.notification, `bell:${limit}`, (engine) =>
+  return useLocalQuery(USERDB_PREFIX.notification, `bell:${limit}`, (engine) =>
     readBellNotifications(engine, limit),
   );
 }

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationDoc } from '@/lib/local-db-docs';
+import type { NotificationDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { setUser } from '@/stores/auth';
 import { makeUser } from '@/testing/fixtures';
 import { BELL_ALERT_DELAY_MS, NotificationBell } from './notification-bell';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationDoc } from '@/lib/local-db-docs';
+import type { NotificationDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { NotificationsPage } from './notifications-page';
 
 // The local database is the notifications feature's own API module; here it hands the page a

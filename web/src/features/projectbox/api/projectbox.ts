@@ -1,12 +1,14 @@
 // The project box lives in the user's database: the server writes the projects the user posted,
 // applied to or joined; the user saves projects and keeps private notes, offline too.
 import { useMemo } from 'react';
-import { LIMITS, nowIso, PREFIX, type ProjectBoxDoc } from '@/lib/local-db-docs';
+import type { ProjectBoxDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { USERDB_LIMITS, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
+import { nowIso } from '@/lib/local-db-docs';
 import { upsertLocalDoc, useLocalDocs } from '@/lib/local-db';
 
 /** Entries, most recently changed first; null while the database opens. */
 export function useProjectBox(): ProjectBoxDoc[] | null {
-  const docs = useLocalDocs<ProjectBoxDoc>(PREFIX.projectbox);
+  const docs = useLocalDocs<ProjectBoxDoc>(USERDB_PREFIX.projectbox);
   return useMemo(
     () =>
       docs
@@ -19,7 +21,7 @@ export function useProjectBox(): ProjectBoxDoc[] | null {
 }
 
 export function saveNotes(id: string, notes: string): Promise<void> {
-  const text = notes.slice(0, LIMITS.notes);
+  const text = notes.slice(0, USERDB_LIMITS.notes);
   return upsertLocalDoc<ProjectBoxDoc>(id, (doc) =>
     doc && doc.notes !== text ? { ...doc, notes: text, updated_at: nowIso() } : undefined,
   );

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { ProjectBoxDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { PROJECT_RELATIONS, type ProjectRelation } from '@wayfarer/api/schemas/userdb-rules';
 import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
-import { PROJECT_RELATIONS, type ProjectBoxDoc, type ProjectRelation } from '@/lib/local-db-docs';
 import { notifyError } from '@/stores/notification';
 import { syncStore } from '@/stores/sync';
 import { saveNotes, unsaveProject, useProjectBox } from '../api/projectbox';

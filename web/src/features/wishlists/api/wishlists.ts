@@ -2,16 +2,15 @@
 // item), so saving works offline and two devices adding to a list never conflict.
 import { useMemo } from 'react';
 import { isWishlistImage } from '@wayfarer/api/schemas/wishlist-image';
+import type { WishlistDoc, WishlistItemDoc } from '@wayfarer/api/schemas/userdb-docs';
 import {
-  LIMITS,
-  nowIso,
-  PREFIX,
+  USERDB_LIMITS,
+  USERDB_PREFIX,
   wishlistItemId,
-  type WishlistDoc,
-  type WishlistItemDoc,
   type WishlistKind,
   type WishlistVisibility,
-} from '@/lib/local-db-docs';
+} from '@wayfarer/api/schemas/userdb-rules';
+import { nowIso } from '@/lib/local-db-docs';
 import { upsertLocalDoc, useLocalDocs, withLocalDb } from '@/lib/local-db';
 
 /** What the heart saves: a gig, a project or a person (`ref`: gig id, project id, tagname). */
@@ -31,8 +30,8 @@ export interface OwnWishlists {
 
 /** The signed-in user's lists and items, live; null while the database opens. */
 export function useOwnWishlists(): OwnWishlists | null {
-  const lists = useLocalDocs<WishlistDoc>(PREFIX.wishlist);
-  const items = useLocalDocs<WishlistItemDoc>(PREFIX.wishlistItem);
+  const lists = useLocalDocs<WishlistDoc>(USERDB_PREFIX.wishlist);
+  const items = useLocalDocs<WishlistItemDoc>(USERDB_PREFIX.wishlistItem);
   return useMemo(() => {
     if (!lists || !items) return null;
     return {
@@ -53,8 +52,8 @@ export const isSameTarget = (item: WishlistItemDoc, target: Pick<WishlistTarget,
 export function wishlistNameError(name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed) return 'Give the list a name.';
-  if (trimmed.length > LIMITS.wishlistName)
-    return `A list name has at most ${LIMITS.wishlistName} characters.`;
+  if (trimmed.length > USERDB_LIMITS.wishlistName)
+    return `A list name has at most ${USERDB_LIMITS.wishlistName} characters.`;
   return null;
 }
 
@@ -62,12 +61,12 @@ export async function createWishlist(
   name: string,
   visibility: WishlistVisibility,
 ): Promise<string> {
-  const id = `${PREFIX.wishlist}${crypto.randomUUID()}`;
+  const id = `${USERDB_PREFIX.wishlist}${crypto.randomUUID()}`;
   const now = nowIso();
   await upsertLocalDoc<WishlistDoc>(id, () => ({
     _id: id,
     type: 'wishlist',
-    name: name.trim().slice(0, LIMITS.wishlistName),
+    name: name.trim().slice(0, USERDB_LIMITS.wishlistName),
     visibility,
     created_at: now,
     updated_at: now,
@@ -85,7 +84,7 @@ export function updateWishlist(
           ...doc,
           ...changes,
           ...(changes.name !== undefined
-            ? { name: changes.name.trim().slice(0, LIMITS.wishlistName) }
+            ? { name: changes.name.trim().slice(0, USERDB_LIMITS.wishlistName) }
             : {}),
           updated_at: nowIso(),
         }
@@ -96,7 +95,7 @@ export function updateWishlist(
 /** Deletes a list and every item in it. */
 export async function deleteWishlist(id: string): Promise<void> {
   await withLocalDb(async (db) => {
-    const prefix = `${PREFIX.wishlistItem}${id}:`;
+    const prefix = `${USERDB_PREFIX.wishlistItem}${id}:`;
     const items = await db.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0` });
     const list = await db.get(id).catch(() => null);
     const deletions = [
@@ -108,7 +107,7 @@ export async function deleteWishlist(id: string): Promise<void> {
 }
 
 export function saveToWishlist(listId: string, target: WishlistTarget): Promise<void> {
-  const ref = target.ref.slice(0, LIMITS.itemRef);
+  const ref = target.ref.slice(0, USERDB_LIMITS.itemRef);
   const id = wishlistItemId(listId, target.kind, ref);
   // The user database refuses any other picture (validate_doc_update): leave such a one out.
   const image = isWishlistImage(target.image) ? target.image : null;
@@ -121,7 +120,7 @@ export function saveToWishlist(listId: string, target: WishlistTarget): Promise<
           list_id: listId,
           kind: target.kind,
           ref,
-          title: target.title.trim().slice(0, LIMITS.itemTitle) || ref,
+          title: target.title.trim().slice(0, USERDB_LIMITS.itemTitle) || ref,
           ...(image ? { image } : {}),
           added_at: nowIso(),
         },

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import '@/components/form/form.css';
+import type { WishlistDoc, WishlistItemDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { type WishlistVisibility } from '@wayfarer/api/schemas/userdb-rules';
 import { Modal } from '@/components/ui/modal';
-import type { WishlistDoc, WishlistItemDoc, WishlistVisibility } from '@/lib/local-db-docs';
 import { useSnapshot } from 'valtio';
 import { notifyError } from '@/stores/notification';
 import { syncStore } from '@/stores/sync';

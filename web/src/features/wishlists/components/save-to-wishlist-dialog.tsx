@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import '@/components/form/form.css';
+import { type WishlistVisibility } from '@wayfarer/api/schemas/userdb-rules';
 import { Modal } from '@/components/ui/modal';
-import type { WishlistVisibility } from '@/lib/local-db-docs';
 import { notifyError } from '@/stores/notification';
 import {
   createWishlist,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isWishlistImage } from '@wayfarer/api/schemas/wishlist-image';
+import { type WishlistKind } from '@wayfarer/api/schemas/userdb-rules';
 import { Avatar } from '@/components/ui/avatar';
-import type { WishlistKind } from '@/lib/local-db-docs';
 import { itemHref, KIND_LABELS } from '../utils/item-link';
 
 export interface ItemView {

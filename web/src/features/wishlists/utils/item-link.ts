@@ -1,5 +1,5 @@
+import { type WishlistKind } from '@wayfarer/api/schemas/userdb-rules';
 import { buildPath } from '@/config/paths';
-import type { WishlistKind } from '@/lib/local-db-docs';
 
 /** Where a saved item lives: a person's profile, a project, a gig. */
 export function itemHref(kind: WishlistKind, ref: string): string | null {

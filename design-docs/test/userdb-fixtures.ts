@@ -1,0 +1,149 @@
+// One valid document of every type of a user's database, built with the shared ids and parsed by
+// the shared schemas (api/src/schemas/userdb-docs.ts): the tests of validate_doc_update start
+// from these, so a fixture the schemas do not accept fails here first.
+import {
+  conversationDocSchema,
+  draftDocSchema,
+  messageDocSchema,
+  notificationDocSchema,
+  orderMirrorDocSchema,
+  pendingMessageDocSchema,
+  projectBoxDocSchema,
+  readMarkerDocSchema,
+  wishlistDocSchema,
+  wishlistItemDocSchema,
+} from '../../api/src/schemas/userdb-docs';
+import {
+  conversationDocId,
+  conversationIdFor,
+  conversationLink,
+  draftId,
+  messageDocId,
+  notificationId,
+  orderMirrorId,
+  projectBoxId,
+  readMarkerId,
+  wishlistItemId,
+} from '../../api/src/schemas/userdb-rules';
+
+export const now = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-21T11:00:00.000Z';
+const conv = conversationIdFor('user-a', 'user-b');
+const amara = {
+  id: 'user-b',
+  tagname: 'amara_guides',
+  full_name: 'Amara Diallo',
+  avatar: null,
+};
+
+export const wishlist = wishlistDocSchema.parse({
+  _id: 'wishlist:abc',
+  type: 'wishlist',
+  name: 'Kyoto ideas',
+  visibility: 'private',
+  created_at: now,
+  updated_at: now,
+});
+
+export const item = wishlistItemDocSchema.parse({
+  _id: wishlistItemId('wishlist:abc', 'gig', 'g1'),
+  type: 'wishlist_item',
+  list_id: 'wishlist:abc',
+  kind: 'gig',
+  ref: 'g1',
+  title: 'Food walk',
+  image: '/api/gigs/g1/images/i1',
+  added_at: now,
+});
+
+export const draft = draftDocSchema.parse({
+  _id: draftId('gig', 'new'),
+  type: 'draft',
+  form: 'gig',
+  key: 'new',
+  fields: { title: 'Half-day walk' },
+  updated_at: now,
+  device: 'device-1',
+  recovered: [
+    { rev: '2-abc', fields: { title: 'Half day walk' }, updated_at: now, device: 'device-2' },
+  ],
+});
+
+export const box = projectBoxDocSchema.parse({
+  _id: projectBoxId('p1'),
+  type: 'projectbox',
+  project_id: 'p1',
+  title: 'Field trip',
+  relations: ['saved'],
+  notes: '',
+  updated_at: now,
+});
+
+export const marker = readMarkerDocSchema.parse({
+  _id: readMarkerId(conv),
+  type: 'read_marker',
+  conversation_id: conv,
+  read_at: now,
+});
+
+/** An outgoing message as the sender's device writes it. */
+export const pending = pendingMessageDocSchema.parse({
+  _id: messageDocId('abcdef123456'),
+  type: 'message',
+  id: 'abcdef123456',
+  to: 'amara_guides',
+  body: '**Hello**',
+  created_at: now,
+  status: 'pending',
+  subject: { kind: 'gig', ref: 'g1', title: 'Gorée Island history walk (Half-day walk)' },
+});
+
+/** The same message once the server delivered it (the sender's copy). */
+export const delivered = messageDocSchema.parse({
+  ...pending,
+  status: 'delivered',
+  conversation_id: conv,
+  from: 'user-a',
+  from_me: true,
+  to_id: 'user-b',
+  sent_at: now,
+  delivered_at: now,
+  read_at: null,
+  error: null,
+});
+
+export const conversation = conversationDocSchema.parse({
+  _id: conversationDocId(conv),
+  type: 'conversation',
+  conversation_id: conv,
+  other: amara,
+  subject: null,
+  last_message: { id: 'abcdef123456', body: '**Hello**', from_me: true, at: now },
+  unread_count: 0,
+  unread_messages: {},
+  last_read_at: null,
+  updated_at: now,
+});
+
+export const notification = notificationDocSchema.parse({
+  _id: notificationId('message', 'abcdef123456'),
+  type: 'notification',
+  kind: 'message',
+  title: 'New message from Amara Diallo',
+  body: 'Hi',
+  link: conversationLink(conv),
+  created_at: now,
+  read_at: null,
+});
+
+export const orderMirror = orderMirrorDocSchema.parse({
+  _id: orderMirrorId('o1'),
+  type: 'order_mirror',
+  order_id: 'o1',
+  status: 'in_progress',
+  gig_title: 'Food walk',
+  other: amara,
+  total: { amount: 12_000, currency: 'USD' },
+  created_at: now,
+  updated_at: later,
+});
