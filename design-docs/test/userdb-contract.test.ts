@@ -8,12 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   pendingMessageDocSchema,
+  pendingOrderActionDocSchema,
   USERDB_DOC_SCHEMAS,
   type StoredDoc,
 } from '../../api/src/schemas/userdb-docs';
 import {
   draftId,
   messageDocId,
+  orderActionId,
   projectBoxId,
   readMarkerId,
   USERDB_DOC_TYPES,
@@ -235,6 +237,22 @@ const USER_WRITTEN: UserWritten[] = [
       },
     ],
   },
+  {
+    type: 'order_action',
+    schema: pendingOrderActionDocSchema,
+    example: fixtures.pendingAction,
+    idOf: (doc) => orderActionId(str(doc.id)),
+    extra: [
+      {
+        label: 'no reason',
+        doc: { ...fixtures.pendingAction, action: 'accept', reason: undefined },
+      },
+      {
+        label: 'a delivery message',
+        doc: { ...fixtures.pendingAction, action: 'deliver', message: 'Done.' },
+      },
+    ],
+  },
 ];
 
 /** Where the schema and validate_doc_update answer apart, as readable lines. */
@@ -279,8 +297,8 @@ describe('user database documents: the shared schemas and validate_doc_update ag
         .sort();
     expect(listed('USER_TYPES').sort()).toEqual(owned('user'));
     expect(listed('SERVER_TYPES').sort()).toEqual(owned('server'));
-    // A message is neither: the user writes it pending, the server the rest.
-    expect(owned('shared')).toEqual(['message']);
+    // A message and an order action are neither: the user writes them pending, the server the rest.
+    expect(owned('shared')).toEqual(['message', 'order_action']);
   });
 
   it('have a valid example of every type, under its id prefix', () => {
@@ -294,6 +312,8 @@ describe('user database documents: the shared schemas and validate_doc_update ag
       conversation: fixtures.conversation,
       notification: fixtures.notification,
       order_mirror: fixtures.orderMirror,
+      order_action: fixtures.appliedAction,
+      wallet_mirror: fixtures.walletMirror,
     };
     for (const type of Object.keys(USERDB_DOC_TYPES) as UserDocType[]) {
       const doc = examples[type];
@@ -322,7 +342,9 @@ describe('user database documents: the shared schemas and validate_doc_update ag
     conversation: fixtures.conversation,
     notification: fixtures.notification,
     order_mirror: fixtures.orderMirror,
+    wallet_mirror: fixtures.walletMirror,
     'message (delivered)': fixtures.delivered,
+    'order action (applied)': fixtures.appliedAction,
   } as const;
 
   for (const [name, doc] of Object.entries(SERVER_WRITTEN)) {

@@ -6,11 +6,14 @@ import {
   draftDocSchema,
   messageDocSchema,
   notificationDocSchema,
+  orderActionDocSchema,
   orderMirrorDocSchema,
   pendingMessageDocSchema,
+  pendingOrderActionDocSchema,
   projectBoxDocSchema,
   readMarkerDocSchema,
   wishlistDocSchema,
+  walletMirrorDocSchema,
   wishlistItemDocSchema,
 } from '../../api/src/schemas/userdb-docs';
 import {
@@ -20,9 +23,11 @@ import {
   draftId,
   messageDocId,
   notificationId,
+  orderActionId,
   orderMirrorId,
   projectBoxId,
   readMarkerId,
+  WALLET_MIRROR_ID,
   wishlistItemId,
 } from '../../api/src/schemas/userdb-rules';
 
@@ -139,11 +144,48 @@ export const notification = notificationDocSchema.parse({
 export const orderMirror = orderMirrorDocSchema.parse({
   _id: orderMirrorId('o1'),
   type: 'order_mirror',
-  order_id: 'o1',
+  id: 'o1',
   status: 'in_progress',
-  gig_title: 'Food walk',
-  other: amara,
+  role: 'customer',
+  gig: { id: 'g1', title: 'Food walk', service_id: 'tour-guide' },
   total: { amount: 12_000, currency: 'USD' },
+  actions: ['cancel'],
+  timeline: [
+    {
+      at: now,
+      actor: { kind: 'customer', id: 'u1', name: 'Sofia' },
+      event: 'Order placed',
+      note: null,
+    },
+  ],
   created_at: now,
-  updated_at: later,
+  source_rev: '3-abc',
+  mirrored_at: later,
+});
+
+export const pendingAction = pendingOrderActionDocSchema.parse({
+  _id: orderActionId('act12345'),
+  type: 'order_action',
+  id: 'act12345',
+  order_id: 'o1',
+  action: 'revision',
+  reason: 'Please add the lunch stop.',
+  created_at: now,
+  status: 'pending',
+});
+
+export const appliedAction = orderActionDocSchema.parse({
+  ...pendingAction,
+  status: 'applied',
+  outcome: 'Revision requested',
+  decided_at: later,
+});
+
+export const walletMirror = walletMirrorDocSchema.parse({
+  _id: WALLET_MIRROR_ID,
+  type: 'wallet_mirror',
+  withdrawals: [{ id: 'w1', status: 'requested' }],
+  methods: [{ id: 'm1', type: 'bank', masked: 'Kenji Morimoto · GB82 •••• 5432' }],
+  balance: { available: { amount: 1000, currency: 'USD' } },
+  mirrored_at: now,
 });

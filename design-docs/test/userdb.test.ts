@@ -211,8 +211,11 @@ describe('order actions taken offline', () => {
     expect(run({ ...action, _id: 'orderaction:other' })?.forbidden).toMatch(/orderaction:<id>/);
     expect(run({ ...action, extra: 1 })?.forbidden).toMatch(/Unknown field extra/);
     const applied = { ...action, status: 'applied', outcome: 'Delivery accepted' };
-    expect(run(applied, action)?.forbidden).toMatch(/changed only by the server/);
+    expect(run(applied, action)?.forbidden).toMatch(/Unknown field outcome/);
     expect(run(applied, action, server)).toBeNull();
+    expect(run({ ...action, reason: 'changed my mind' }, applied)?.forbidden).toMatch(
+      /changed only by the server once applied/,
+    );
   });
   it('the order mirrors belong to the server', () => {
     const mirror = { _id: 'order:o1', type: 'order_mirror', status: 'delivered' };

@@ -5,17 +5,8 @@
  */
 import { z } from 'zod';
 import { GIG_TIERS } from './gigs';
+import { ORDER_STATUSES } from './userdb-rules';
 
-const ORDER_STATUSES = [
-  'pending_payment',
-  'in_progress',
-  'delivered',
-  'revision_requested',
-  'completed',
-  'cancelled',
-  'disputed',
-  'expired',
-] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** A `pending_payment` order expires after this long. */

@@ -21,7 +21,11 @@ import {
   MESSAGE_STATUSES,
   messageDocId,
   notificationId,
+  OFFLINE_ORDER_ACTIONS,
+  ORDER_ACTION_ID_PATTERN,
+  ORDER_ACTION_STATUSES,
   ORDER_STATUSES,
+  orderActionId,
   orderMirrorId,
   PROJECT_RELATIONS,
   projectBoxId,
@@ -30,9 +34,12 @@ import {
   USERDB_PREFIX,
   WISHLIST_KINDS,
   WISHLIST_VISIBILITIES,
+  WALLET_MIRROR_ID,
   wishlistItemId,
   type UserDocType,
 } from './userdb-rules';
+import type { Balance, Order } from './orders';
+import type { PayoutMethod, Withdrawal } from './withdrawals';
 
 /**
  * A date as the documents hold it: ISO 8601 text (`toISOString()`). What validate_doc_update
@@ -291,27 +298,95 @@ export type NotificationDoc = z.infer<typeof notificationDocSchema>;
 
 /**
  * The user's copy of one of their orders, for reading offline: `order:<order_id>`, written by the
- * server at every change of the order (wf_market holds the order itself). Minimal for now: to be
- * completed by the orders issue.
+ * server after every change of the order (api/src/routes/orders/order-followup.ts; wf_market holds
+ * the order itself). It is the order as the API shows it to this party (`Order`, with the actions
+ * they could take when it was written), the party's role and when it was written. The fields
+ * checked here are the ones the offline pages rely on; the rest is the `Order` type's.
  */
 export const orderMirrorDocSchema = z
-  .strictObject({
+  .looseObject({
     ...storedFields,
     type: z.literal('order_mirror'),
-    order_id: z.string().min(1),
+    id: z.string().min(1),
     status: z.enum(ORDER_STATUSES),
-    gig_title: z.string().min(1),
-    /** The other party: the agent for the customer, the customer for the agent. */
-    other: z.strictObject(personSchema.shape),
+    role: z.enum(['customer', 'agent']),
+    gig: z.looseObject({ id: z.string(), title: z.string() }),
     total: z.strictObject(moneySchema.shape),
+    actions: z.array(z.string()),
+    timeline: z.array(z.looseObject({ at: dateSchema, event: z.string() })),
     created_at: dateSchema,
-    updated_at: dateSchema,
+    /** The order's revision it was written from, and when. */
+    source_rev: z.string().nullable(),
+    mirrored_at: dateSchema,
   })
-  .refine(
-    (doc) => doc._id === orderMirrorId(doc.order_id),
-    idIs('order mirror id is order:<order_id>'),
-  );
-export type OrderMirrorDoc = z.infer<typeof orderMirrorDocSchema>;
+  .refine((doc) => doc._id === orderMirrorId(doc.id), idIs('order mirror id is order:<id>'));
+export type OrderMirrorDoc = Order &
+  StoredDoc & {
+    type: 'order_mirror';
+    role: 'customer' | 'agent';
+    source_rev: string | null;
+    mirrored_at: string;
+  };
+
+/**
+ * An agent's wallet as they may read it offline: `wallet`, written by the server after every
+ * change (api/src/routes/withdrawals/wallet.ts): the withdrawals (methods masked), the payout
+ * methods (masked) and the balances when it was written.
+ */
+export const walletMirrorDocSchema = z
+  .looseObject({
+    ...storedFields,
+    type: z.literal('wallet_mirror'),
+    withdrawals: z.array(z.looseObject({ id: z.string(), status: z.string() })),
+    methods: z.array(
+      z.strictObject({ id: z.string(), type: z.enum(['bank', 'email']), masked: z.string() }),
+    ),
+    balance: z.record(z.string(), z.strictObject(moneySchema.shape)),
+    mirrored_at: dateSchema,
+  })
+  .refine((doc) => doc._id === WALLET_MIRROR_ID, idIs('wallet mirror id is wallet'));
+export type WalletMirrorDoc = StoredDoc & {
+  type: 'wallet_mirror';
+  withdrawals: Withdrawal[];
+  methods: PayoutMethod[];
+  balance: Balance;
+  mirrored_at: string;
+};
+
+// Order actions: the user writes them pending, the server records the outcome ---------------------
+
+const orderActionFields = {
+  ...storedFields,
+  type: z.literal('order_action'),
+  id: z.string().min(8).max(64).regex(ORDER_ACTION_ID_PATTERN),
+  order_id: text(1, LIMITS.orderId),
+  action: z.enum(OFFLINE_ORDER_ACTIONS),
+  reason: z.string().max(LIMITS.orderActionReason).optional(),
+  message: z.string().max(LIMITS.orderActionMessage).optional(),
+  created_at: dateSchema,
+};
+const orderActionIdMatches = (doc: { _id: string; id: string }) =>
+  doc._id === orderActionId(doc.id);
+
+/** An order action as the user's device writes it: pending until the server applies it. */
+export const pendingOrderActionDocSchema = z
+  .strictObject({ ...orderActionFields, status: z.literal('pending') })
+  .refine(orderActionIdMatches, idIs('order action id is orderaction:<id>'));
+
+/**
+ * `orderaction:<id>`: an action on an order taken offline (api/src/routes/orders/order-actions.ts
+ * applies it once when it syncs), with the outcome the server wrote back.
+ */
+export const orderActionDocSchema = z
+  .strictObject({
+    ...orderActionFields,
+    status: z.enum(ORDER_ACTION_STATUSES),
+    /** What happened (the timeline's event), or why it was refused. */
+    outcome: z.string().optional(),
+    decided_at: dateSchema.optional(),
+  })
+  .refine(orderActionIdMatches, idIs('order action id is orderaction:<id>'));
+export type OrderActionDoc = z.infer<typeof orderActionDocSchema>;
 
 // Every type ------------------------------------------------------------------------------------
 
@@ -329,6 +404,8 @@ export const USERDB_DOC_SCHEMAS = {
   conversation: conversationDocSchema,
   notification: notificationDocSchema,
   order_mirror: orderMirrorDocSchema,
+  order_action: orderActionDocSchema,
+  wallet_mirror: walletMirrorDocSchema,
 } as const satisfies Record<UserDocType, z.ZodType<StoredDoc & { type: string }>>;
 
 /** Any document of a user's database. */

@@ -24,6 +24,9 @@ export const USERDB_DOC_TYPES = {
   conversation: { prefix: 'conversation:', owner: 'server' },
   notification: { prefix: 'notification:', owner: 'server' },
   order_mirror: { prefix: 'order:', owner: 'server' },
+  order_action: { prefix: 'orderaction:', owner: 'shared' },
+  /** One per agent, id `wallet` exactly. */
+  wallet_mirror: { prefix: 'wallet', owner: 'server' },
 } as const satisfies Record<string, { prefix: string; owner: UserDocOwner }>;
 
 export type UserDocType = keyof typeof USERDB_DOC_TYPES;
@@ -41,6 +44,7 @@ export const USERDB_PREFIX = {
   /** The notifications of new messages (`notification:message:<message id>`). */
   messageNotification: `${USERDB_DOC_TYPES.notification.prefix}message:`,
   orderMirror: USERDB_DOC_TYPES.order_mirror.prefix,
+  orderAction: USERDB_DOC_TYPES.order_action.prefix,
 } as const;
 
 // Ids ------------------------------------------------------------------------------------------
@@ -67,6 +71,10 @@ export const notificationId = (kind: string, key: string): string =>
   `${USERDB_PREFIX.notification}${kind}:${key}`;
 /** `order:<order_id>`. */
 export const orderMirrorId = (orderId: string): string => `${USERDB_PREFIX.orderMirror}${orderId}`;
+/** `orderaction:<id>`: an action on an order taken offline, id chosen by the device. */
+export const orderActionId = (id: string): string => `${USERDB_PREFIX.orderAction}${id}`;
+/** The agent's wallet mirror: one document, `wallet`. */
+export const WALLET_MIRROR_ID = USERDB_DOC_TYPES.wallet_mirror.prefix;
 
 /** One conversation per pair of people: `conv:<idA>:<idB>`, the ids sorted (both sides agree). */
 export const conversationIdFor = (a: string, b: string): string =>
@@ -78,6 +86,8 @@ export const conversationLink = (conversationId: string): string =>
 
 /** A message id (the part after `message:`): chosen by the sender's device. */
 export const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** An order action's id (after `orderaction:`): chosen by the device too. */
+export const ORDER_ACTION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 // Values ---------------------------------------------------------------------------------------
 
@@ -98,10 +108,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** What a conversation may be about. */
 export const SUBJECT_KINDS = ['gig', 'job', 'order', 'project', 'profile'] as const;
 
-/**
- * The states of an order as its mirror shows them (PRODUCT.md, Order). To be completed by the
- * orders issue, which owns the state machine.
- */
+/** The states of an order (PRODUCT.md, Order; the machine: api/src/routes/orders/order-machine.ts). */
 export const ORDER_STATUSES = [
   'pending_payment',
   'in_progress',
@@ -110,7 +117,22 @@ export const ORDER_STATUSES = [
   'completed',
   'cancelled',
   'disputed',
+  'expired',
 ] as const;
+
+/** What a party may do to an order while offline (applied by the server when it syncs). */
+export const OFFLINE_ORDER_ACTIONS = [
+  'accept',
+  'revision',
+  'cancel',
+  'cancel_accept',
+  'cancel_decline',
+  'dispute',
+  'start',
+  'deliver',
+] as const;
+export type OfflineOrderAction = (typeof OFFLINE_ORDER_ACTIONS)[number];
+export const ORDER_ACTION_STATUSES = ['pending', 'applied', 'refused'] as const;
 
 // Limits ---------------------------------------------------------------------------------------
 
@@ -136,6 +158,10 @@ export const USERDB_LIMITS = {
   /** Min 0. */
   notes: 5000,
   conversationId: 120,
+  orderId: 80,
+  /** Min 0: an order action's reason, and a delivery's message. */
+  orderActionReason: 2000,
+  orderActionMessage: 5000,
   /** A recipient's tagname as the sender wrote it: 3 to 30. */
   tagnameMin: 3,
   tagnameMax: 30,

@@ -50,7 +50,7 @@ function (newDoc, oldDoc, userCtx) {
   }
 
   var SERVER_TYPES = ['notification', 'order_mirror', 'wallet_mirror', 'conversation'];
-  var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox', 'read_marker', 'order_action'];
+  var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox', 'read_marker'];
   // What a party may do to an order while offline (api/src/schemas/orders.ts, OFFLINE_ORDER_ACTIONS).
   var ORDER_ACTIONS = ['accept', 'revision', 'cancel', 'cancel_accept', 'cancel_decline', 'dispute', 'start', 'deliver'];
   var RELATIONS = ['saved', 'posted', 'applied', 'joined'];
@@ -67,6 +67,8 @@ function (newDoc, oldDoc, userCtx) {
       if (oldDoc.status !== 'pending' && oldDoc.status !== 'failed') deny('A sent message cannot be deleted.');
       return;
     }
+    // An order action may be withdrawn before it syncs, and cleared once decided.
+    if (oldDoc.type === 'order_action') return;
     if (USER_TYPES.indexOf(oldDoc.type) === -1) deny('Documents of type ' + oldDoc.type + ' are written by the server.');
     return;
   }
@@ -120,7 +122,7 @@ function (newDoc, oldDoc, userCtx) {
   if (type === 'order_action') {
     // An action on an order taken offline, applied once by the server when it syncs; the
     // server records the outcome (applied or refused) on it.
-    if (oldDoc && !oldDoc._deleted) deny('An order action is changed only by the server once written.');
+    if (oldDoc && !oldDoc._deleted && oldDoc.status !== 'pending') deny('An order action is changed only by the server once applied.');
     onlyFields(['type', 'id', 'order_id', 'action', 'reason', 'message', 'created_at', 'status']);
     if (newDoc.status !== 'pending') deny('An order action you write has status pending.');
     requireString('id', 8, 64);

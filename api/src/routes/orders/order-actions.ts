@@ -12,30 +12,9 @@ import { userDbName } from '../../couch/userdb';
 import { AppError } from '../../lib/errors';
 import type { JobResult } from '../../jobs/jobs';
 import { userKey, type UserDoc } from '../users/users.model';
+import { orderActionDocSchema, type OrderActionDoc } from '../../schemas/userdb-docs';
+import { orderActionId } from '../../schemas/userdb-rules';
 import { act, type OrdersDeps, type PartyAction } from './orders.service';
-
-interface OrderActionDoc {
-  _id: string;
-  _rev?: string;
-  type: 'order_action';
-  id: string;
-  order_id: string;
-  action:
-    | 'accept'
-    | 'revision'
-    | 'cancel'
-    | 'cancel_accept'
-    | 'cancel_decline'
-    | 'dispute'
-    | 'start'
-    | 'deliver';
-  reason?: string;
-  message?: string;
-  created_at: string;
-  status: 'pending' | 'applied' | 'refused';
-  outcome?: string;
-  decided_at?: string;
-}
 
 /** The action as the routes take it; a refusal when its text is missing or too short. */
 function partyAction(doc: OrderActionDoc): PartyAction | string {
@@ -70,7 +49,7 @@ export async function applyOfflineAction(
   const db = deps.couch.server.use(userDbName(deps.couch, userId));
   let doc: OrderActionDoc;
   try {
-    doc = (await db.get(`orderaction:${actionId}`)) as unknown as OrderActionDoc;
+    doc = (await db.get(orderActionId(actionId))) as unknown as OrderActionDoc;
   } catch (error) {
     if (isNotFound(error)) return 'missing';
     throw error;
@@ -106,12 +85,13 @@ export async function applyOfflineAction(
   }
   for (;;) {
     try {
-      await db.insert({
+      const decided = orderActionDocSchema.parse({
         ...doc,
         status,
         outcome,
         decided_at: deps.clock.now().toISOString(),
-      } as never);
+      });
+      await db.insert(decided as never);
       return 'done';
     } catch (error) {
       if (!isConflict(error)) throw error;

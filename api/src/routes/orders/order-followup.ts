@@ -26,6 +26,8 @@ import { writeEntries } from './ledger';
 import { expectedEntries } from './ledger-entries';
 import * as machine from './order-machine';
 import { mutate, readOrder, toOrder } from './order-store';
+import { orderMirrorDocSchema } from '../../schemas/userdb-docs';
+import { orderMirrorId } from '../../schemas/userdb-rules';
 import { followUp as followUpWallet } from '../withdrawals/wallet';
 import type { OrderDoc, OutboxEvent, PartyRole } from './order-machine';
 
@@ -126,14 +128,16 @@ function messageOf(order: OrderDoc, event: OutboxEvent): Message | null {
 async function writeMirror(deps: Deps, order: OrderDoc, role: PartyRole): Promise<void> {
   const userId = role === 'customer' ? order.customer_id : order.agent_id;
   const db = deps.couch.server.use(userDbName(deps.couch, userId));
-  const mirror = {
+  // Checked against the shared schema: a mirror the offline pages could not read is a bug.
+  const mirror = orderMirrorDocSchema.parse({
     ...toOrder(order, userId, deps.clock.now()),
-    _id: machine.orderKey(order.id),
+    _id: orderMirrorId(order.id),
     type: 'order_mirror',
     role,
     source_rev: order._rev ?? null,
     mirrored_at: deps.clock.now().toISOString(),
-  };
+  });
+
   for (let attempt = 0; attempt < 5; attempt++) {
     let rev: string | undefined;
     try {

@@ -16,6 +16,8 @@ import { tryLease, releaseLease } from '../../jobs/lease';
 import { AppError, notFound, ValidationError } from '../../lib/errors';
 import { orderEventMail } from '../../mail/templates';
 import type { Money } from '../../schemas/orders';
+import { walletMirrorDocSchema } from '../../schemas/userdb-docs';
+import { WALLET_MIRROR_ID } from '../../schemas/userdb-rules';
 import type {
   PayoutMethod,
   PayoutMethodInput,
@@ -378,8 +380,8 @@ export async function followUp(deps: Deps, agentId: string): Promise<void> {
     await writeEntries(deps.couch, walletEntries(wallet));
     const db = deps.couch.server.use(userDbName(deps.couch, agentId));
     const balance = await balanceOf(deps.couch, agentId, deps.clock.now());
-    const mirror = {
-      _id: 'wallet',
+    const mirror = walletMirrorDocSchema.parse({
+      _id: WALLET_MIRROR_ID,
       type: 'wallet_mirror',
       withdrawals: [...wallet.withdrawals]
         .sort((a, b) => b.requested_at.localeCompare(a.requested_at))
@@ -387,11 +389,11 @@ export async function followUp(deps: Deps, agentId: string): Promise<void> {
       methods: wallet.methods.map(publicMethod),
       balance,
       mirrored_at: deps.clock.now().toISOString(),
-    };
+    });
     for (let attempt = 0; attempt < 5; attempt++) {
       let rev: string | undefined;
       try {
-        rev = ((await db.get('wallet')) as unknown as { _rev: string })._rev;
+        rev = ((await db.get(WALLET_MIRROR_ID)) as unknown as { _rev: string })._rev;
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
