@@ -297,9 +297,16 @@ async function sweepOrders(deps: Deps, options: { atStart?: boolean } = {}) {
         deps.logger.warn({ err: error, order: id }, 'an order timer failed; it will be retried');
     }
   }
-  // Follow-ups older than a few seconds (a fresh one is being published by its request).
-  const quiet = new Date(now.getTime() - (options.atStart ? 0 : 10_000)).toISOString();
-  const pending = await db.view('orders', 'followup', { endkey: quiet, limit: 500 } as never);
+  // Follow-ups older than a few seconds (a fresh one is being published by its request). At
+  // start, every one: none is this instance's own yet, and the times they carry were read from
+  // other clocks (another instance's running ahead of this one, or this one's before a restart
+  // under TEST_CLOCK), so a range ending at this clock's "now" could leave an interrupted
+  // payment unsettled until the clock caught up.
+  const quiet = new Date(now.getTime() - 10_000).toISOString();
+  const pending = await db.view('orders', 'followup', {
+    ...(options.atStart ? {} : { endkey: quiet }),
+    limit: 500,
+  } as never);
   for (const row of pending.rows as unknown as Row[]) {
     const id = row.id.slice('order:'.length);
     try {
