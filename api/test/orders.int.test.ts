@@ -5,6 +5,7 @@
  * each party's database, and the gig's open-order count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseLease, tryLease } from '../src/jobs/lease';
 import type { ManualClock } from '../src/lib/clock';
 import { client, demoTokens, newAccount } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -298,6 +299,24 @@ describe('delivery, revisions and completion', () => {
       available: after.available + after.pending_clearance,
     });
     expect((await ledgerCheck()).ok).toBe(true);
+  });
+
+  it('a transition while another instance publishes the order moves the money at once', async () => {
+    const order = await paid();
+    await act(tokens.amara, order.id, 'deliver', { message: 'Done.' });
+    const before = await balance(tokens.amara);
+    // Another instance holds the order's lease: it is publishing the order's earlier events.
+    const lease = await tryLease(server.deps.couch, clock, `order:${order.id}`, 60_000, 'other');
+    expect(lease).not.toBeNull();
+    try {
+      const done = await act(tokens.sofia, order.id, 'accept');
+      expect(done.body.order.status).toBe('completed');
+      expect((await ledgerCheck()).differences).toEqual([]);
+      const after = await balance(tokens.amara);
+      expect(after.pending_clearance - before.pending_clearance).toBe(6750);
+    } finally {
+      await releaseLease(server.deps.couch, lease!);
+    }
   });
 
   it('two concurrent accepts: exactly one wins', async () => {

@@ -168,17 +168,30 @@ async function readUser(deps: Deps, id: string): Promise<UserDoc | null> {
   }
 }
 
+/** Steps 1 and 2: the ledger entries the order's state requires, and both parties' mirrors. */
+async function writeState(deps: Deps, order: OrderDoc): Promise<void> {
+  await writeEntries(deps.couch, expectedEntries(order, deps.env.CLEARANCE_DAYS));
+  await Promise.all([writeMirror(deps, order, 'customer'), writeMirror(deps, order, 'agent')]);
+}
+
 /**
  * Publishes an order's outbox (see above). Holds the order's lease meanwhile, so two instances
  * do not publish the same events at once; returns false when another holds it.
  */
 export async function publish(deps: Deps, orderId: string): Promise<boolean> {
   const lease = await tryLease(deps.couch, deps.clock, `order:${orderId}`, 60_000);
-  if (!lease) return false;
+  if (!lease) {
+    // Another request or instance is publishing this order's earlier events, from a state it
+    // may have read before this change. The ledger entries and the mirrors follow the state
+    // (entries written once by id and only ever added; a mirror never goes back), so they are
+    // written now all the same: the money of a transition moves when it is answered, not at
+    // the next sweep. Its notifications and mail wait for the lease (the sweep).
+    await writeState(deps, await readOrder(deps, orderId));
+    return false;
+  }
   try {
     const order = await readOrder(deps, orderId);
-    await writeEntries(deps.couch, expectedEntries(order, deps.env.CLEARANCE_DAYS));
-    await Promise.all([writeMirror(deps, order, 'customer'), writeMirror(deps, order, 'agent')]);
+    await writeState(deps, order);
     const link = `/orders/${order.id}`;
     for (const event of order.outbox) {
       const message = messageOf(order, event);
