@@ -4,11 +4,16 @@
  * moving the clock, files, disputes, the ledger (entries, balances, the check), the mirrors in
  * each party's database, and the gig's open-order count.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config/env';
 import { releaseLease, tryLease } from '../src/jobs/lease';
 import type { ManualClock } from '../src/lib/clock';
 import { client, demoTokens, newAccount } from './helpers/client';
-import { startTestServer, type TestServer } from './helpers/server';
+import { couchEnvFor, startTestServer, type TestServer } from './helpers/server';
+
+const execFileAsync = promisify(execFile);
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -503,6 +508,54 @@ describe('lists, mirrors and the gig', () => {
   it('a gig with open orders cannot be deleted', async () => {
     const res = await api.delete<Err>(`/api/gigs/${gigId}`, { token: tokens.amara });
     expect(res.status).toBe(409);
+  });
+
+  it('npm run ledger:check reconciles the same database, and exits 1 with the difference', async () => {
+    const run = async () => {
+      try {
+        const { stdout } = await execFileAsync('npm', ['run', '--silent', 'ledger:check'], {
+          cwd: repoRoot(),
+          env: { ...process.env, DATA_DIR: server.dataDir, ...couchEnvFor(server.dataDir) },
+          timeout: 60_000,
+        });
+        return { code: 0, stdout };
+      } catch (error) {
+        const failed = error as { code?: number; stdout?: string; stderr?: string };
+        return { code: failed.code, stdout: `${failed.stdout}${failed.stderr}` };
+      }
+    };
+    const ok = await run();
+    expect(ok.stdout).toMatch(/: OK, it reconciles/);
+    expect(ok.code, ok.stdout).toBe(0);
+    const orders = Number(/orders checked\s+(\d+)/.exec(ok.stdout)?.[1]);
+    expect(orders).toBeGreaterThan(0);
+    expect(ok.stdout).toMatch(/sum per currency\s+USD 0\.00/);
+
+    // An entry of no order: money that came from nowhere.
+    const market = server.deps.couch.db('market');
+    const stray = {
+      _id: 'entry:stray:payment',
+      type: 'entry',
+      kind: 'payment',
+      ref: 'stray',
+      currency: 'USD',
+      amount: 1234,
+      from: 'card:nobody',
+      to: 'escrow:nobody',
+      at: new Date().toISOString(),
+      clears_at: null,
+    };
+    const written = await market.insert(stray as never);
+    try {
+      const bad = await run();
+      expect(bad.code, bad.stdout).toBe(1);
+      expect(bad.stdout).toContain('NOT OK');
+      expect(bad.stdout).toMatch(
+        /stray \(unknown\)\n\s+unexpected\s+payment 1234 card:nobody → escrow:nobody/,
+      );
+    } finally {
+      await market.destroy(stray._id, written.rev);
+    }
   });
 
   it('a new customer has a zero balance; the ledger check is admin-only', async () => {
