@@ -26,7 +26,11 @@ const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '
 const HOUR = 3_600_000;
 
 /** Polls `check` until it returns something truthy; fails naming `what` at the deadline. */
-async function until<T>(ms: number, what: string, check: () => Promise<T>): Promise<T> {
+async function until<T>(
+  ms: number,
+  what: string,
+  check: () => Promise<T | null | false>,
+): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;
   for (;;) {

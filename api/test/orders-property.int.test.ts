@@ -292,7 +292,7 @@ function naturalMoves(order: OrderView): { by: 'customer' | 'agent' | 'admin'; m
       ? 'agent'
       : 'customer'
     : null;
-  const answers = answerer
+  const answers: { by: 'customer' | 'agent'; move: string }[] = answerer
     ? [
         { by: answerer, move: 'cancel/accept' },
         { by: answerer, move: 'cancel/decline' },
