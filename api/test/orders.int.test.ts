@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config/env';
 import { releaseLease, tryLease } from '../src/jobs/lease';
 import type { ManualClock } from '../src/lib/clock';
+import { DEMO_ORDERS } from '../src/seed/demo-data';
 import { client, demoTokens, newAccount } from './helpers/client';
 import { couchEnvFor, startTestServer, type TestServer } from './helpers/server';
 
@@ -17,7 +18,7 @@ const execFileAsync = promisify(execFile);
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
-let tokens: Record<'sofia' | 'daniel' | 'amara' | 'kenji' | 'admin', string>;
+let tokens: Record<'sofia' | 'daniel' | 'amara' | 'kenji' | 'lucia' | 'omar' | 'admin', string>;
 let gigId: string;
 let clock: ManualClock;
 
@@ -111,7 +112,7 @@ beforeAll(async () => {
   server = await startTestServer({ TEST_CLOCK: 'true', SEED_DEMO_GIGS: 'true' });
   clock = server.deps.clock as ManualClock;
   api = client(server);
-  tokens = await demoTokens(api, ['sofia', 'daniel', 'amara', 'kenji', 'admin']);
+  tokens = await demoTokens(api, ['sofia', 'daniel', 'amara', 'kenji', 'lucia', 'omar', 'admin']);
   const gig = await api.post<{ gig: { id: string } }>('/api/gigs', {
     token: tokens.amara,
     body: {
@@ -136,6 +137,51 @@ beforeAll(async () => {
   gigId = gig.body.gig.id;
 });
 afterAll(() => server.close());
+
+describe('demo orders (seeded with the demo gigs)', () => {
+  it('are in every status, by the service functions, with a ledger that reconciles', async () => {
+    const list = await api.get<{
+      counts: Record<string, number>;
+      data: { id: string; timeline: { actor: { kind: string } }[] }[];
+    }>('/api/admin/orders?per_page=100', { token: tokens.admin });
+    expect(list.status).toBe(200);
+    expect(list.body.counts['*']).toBe(DEMO_ORDERS.length);
+    for (const status of [
+      'pending_payment',
+      'in_progress',
+      'delivered',
+      'revision_requested',
+      'completed',
+      'cancelled',
+      'disputed',
+      'expired',
+    ])
+      expect(list.body.counts[status], status).toBeGreaterThan(0);
+    const check = await ledgerCheck();
+    expect(check).toMatchObject({ ok: true, differences: [], negative_balances: [] });
+    // The timers ran at the end of the seed: the unpaid order from hours ago expired.
+    const expired = await api.get<{ data: { timeline: { actor: { kind: string } }[] }[] }>(
+      '/api/admin/orders?status=expired',
+      { token: tokens.admin },
+    );
+    expect(expired.body.data[0]!.timeline.at(-1)!.actor.kind).toBe('timer');
+    // Releases from weeks ago have cleared; the recent ones are still clearing.
+    const [amara, lucia, kenji, omar] = await Promise.all(
+      [tokens.amara, tokens.lucia, tokens.kenji, tokens.omar].map(balance),
+    );
+    expect(amara).toMatchObject({ available: 11_250, pending_clearance: 0 });
+    expect(lucia).toMatchObject({ available: 10_800 + 4_050, pending_clearance: 0 });
+    expect(kenji).toMatchObject({ available: 0, pending_clearance: 8_550 });
+    expect(omar).toMatchObject({ available: 0, pending_clearance: 10_800 });
+    const sofia = await balance(tokens.sofia);
+    // Paid: Pink Lake, Lisbon walk (less its 20.00 refund), Nishiki, the guesthouse plan and the
+    // wedding travel plan; the riad review was cancelled and refunded.
+    expect(sofia).toMatchObject({
+      spent: 12_500 + 4_500 + 9_500 + 25_000 + 60_000,
+      in_escrow: 25_000 + 60_000,
+    });
+  });
+});
 
 describe('placing an order', () => {
   it('prices the package and its extras in minor units and waits for payment', async () => {

@@ -281,10 +281,11 @@ interface Row {
 
 /**
  * One sweep: the timers that are due (payment expiry, auto-completion), interrupted payments
- * and unpublished follow-ups. Each transition is the state machine's with the order's revision,
+ * and unpublished follow-ups (`atStart`: every follow-up, with no quiet period; also the demo
+ * seed's, once its histories are written). Each transition is the state machine's with the order's revision,
  * so if two sweeps ever overlap an order still changes once.
  */
-async function sweepOrders(deps: Deps, options: { atStart?: boolean } = {}) {
+export async function sweepOrders(deps: Deps, options: { atStart?: boolean } = {}) {
   const db = deps.couch.db('market');
   const now = deps.clock.now();
   let changed = 0;
