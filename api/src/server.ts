@@ -77,7 +77,7 @@ async function prepareDatabase(
   await prepareSchema(couch, logger, jwtSecret);
   await ensureConfiguredAdmin(couch, logger, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   const seeded = env.SEED_DEMO
-    ? await seedDemoData(couch, logger, { gigs: env.SEED_DEMO_GIGS })
+    ? await seedDemoData(couch, logger, { gigs: env.SEED_DEMO_GIGS, env })
     : false;
   return { seeded };
 }

@@ -4,14 +4,21 @@
  * moving the clock, files, disputes, the ledger (entries, balances, the check), the mirrors in
  * each party's database, and the gig's open-order count.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config/env';
+import { releaseLease, tryLease } from '../src/jobs/lease';
 import type { ManualClock } from '../src/lib/clock';
+import { DEMO_ORDERS } from '../src/seed/demo-data';
 import { client, demoTokens, newAccount, waitForMail } from './helpers/client';
-import { startTestServer, type TestServer } from './helpers/server';
+import { couchEnvFor, startTestServer, type TestServer } from './helpers/server';
+
+const execFileAsync = promisify(execFile);
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
-let tokens: Record<'sofia' | 'daniel' | 'amara' | 'kenji' | 'admin', string>;
+let tokens: Record<'sofia' | 'daniel' | 'amara' | 'kenji' | 'lucia' | 'omar' | 'admin', string>;
 let gigId: string;
 let clock: ManualClock;
 
@@ -109,7 +116,7 @@ beforeAll(async () => {
   server = await startTestServer({ TEST_CLOCK: 'true', SEED_DEMO_GIGS: 'true' });
   clock = server.deps.clock as ManualClock;
   api = client(server);
-  tokens = await demoTokens(api, ['sofia', 'daniel', 'amara', 'kenji', 'admin']);
+  tokens = await demoTokens(api, ['sofia', 'daniel', 'amara', 'kenji', 'lucia', 'omar', 'admin']);
   const gig = await api.post<{ gig: { id: string } }>('/api/gigs', {
     token: tokens.amara,
     body: {
@@ -134,6 +141,51 @@ beforeAll(async () => {
   gigId = gig.body.gig.id;
 });
 afterAll(() => server.close());
+
+describe('demo orders (seeded with the demo gigs)', () => {
+  it('are in every status, by the service functions, with a ledger that reconciles', async () => {
+    const list = await api.get<{
+      counts: Record<string, number>;
+      data: { id: string; timeline: { actor: { kind: string } }[] }[];
+    }>('/api/admin/orders?per_page=100', { token: tokens.admin });
+    expect(list.status).toBe(200);
+    expect(list.body.counts['*']).toBe(DEMO_ORDERS.length);
+    for (const status of [
+      'pending_payment',
+      'in_progress',
+      'delivered',
+      'revision_requested',
+      'completed',
+      'cancelled',
+      'disputed',
+      'expired',
+    ])
+      expect(list.body.counts[status], status).toBeGreaterThan(0);
+    const check = await ledgerCheck();
+    expect(check).toMatchObject({ ok: true, differences: [], negative_balances: [] });
+    // The timers ran at the end of the seed: the unpaid order from hours ago expired.
+    const expired = await api.get<{ data: { timeline: { actor: { kind: string } }[] }[] }>(
+      '/api/admin/orders?status=expired',
+      { token: tokens.admin },
+    );
+    expect(expired.body.data[0]!.timeline.at(-1)!.actor.kind).toBe('timer');
+    // Releases from weeks ago have cleared; the recent ones are still clearing.
+    const [amara, lucia, kenji, omar] = await Promise.all(
+      [tokens.amara, tokens.lucia, tokens.kenji, tokens.omar].map(balance),
+    );
+    expect(amara).toMatchObject({ available: 11_250, pending_clearance: 0 });
+    expect(lucia).toMatchObject({ available: 10_800 + 4_050, pending_clearance: 0 });
+    expect(kenji).toMatchObject({ available: 0, pending_clearance: 8_550 });
+    expect(omar).toMatchObject({ available: 0, pending_clearance: 10_800 });
+    const sofia = await balance(tokens.sofia);
+    // Paid: Pink Lake, Lisbon walk (less its 20.00 refund), Nishiki, the guesthouse plan and the
+    // wedding travel plan; the riad review was cancelled and refunded.
+    expect(sofia).toMatchObject({
+      spent: 12_500 + 4_500 + 9_500 + 25_000 + 60_000,
+      in_escrow: 25_000 + 60_000,
+    });
+  });
+});
 
 describe('placing an order', () => {
   it('prices the package and its extras in minor units and waits for payment', async () => {
@@ -306,6 +358,24 @@ describe('delivery, revisions and completion', () => {
       available: after.available + after.pending_clearance,
     });
     expect((await ledgerCheck()).ok).toBe(true);
+  });
+
+  it('a transition while another instance publishes the order moves the money at once', async () => {
+    const order = await paid();
+    await act(tokens.amara, order.id, 'deliver', { message: 'Done.' });
+    const before = await balance(tokens.amara);
+    // Another instance holds the order's lease: it is publishing the order's earlier events.
+    const lease = await tryLease(server.deps.couch, clock, `order:${order.id}`, 60_000, 'other');
+    expect(lease).not.toBeNull();
+    try {
+      const done = await act(tokens.sofia, order.id, 'accept');
+      expect(done.body.order.status).toBe('completed');
+      expect((await ledgerCheck()).differences).toEqual([]);
+      const after = await balance(tokens.amara);
+      expect(after.pending_clearance - before.pending_clearance).toBe(6750);
+    } finally {
+      await releaseLease(server.deps.couch, lease!);
+    }
   });
 
   it('two concurrent accepts: exactly one wins', async () => {
@@ -558,6 +628,54 @@ describe('lists, mirrors and the gig', () => {
   it('a gig with open orders cannot be deleted', async () => {
     const res = await api.delete<Err>(`/api/gigs/${gigId}`, { token: tokens.amara });
     expect(res.status).toBe(409);
+  });
+
+  it('npm run ledger:check reconciles the same database, and exits 1 with the difference', async () => {
+    const run = async () => {
+      try {
+        const { stdout } = await execFileAsync('npm', ['run', '--silent', 'ledger:check'], {
+          cwd: repoRoot(),
+          env: { ...process.env, DATA_DIR: server.dataDir, ...couchEnvFor(server.dataDir) },
+          timeout: 60_000,
+        });
+        return { code: 0, stdout };
+      } catch (error) {
+        const failed = error as { code?: number; stdout?: string; stderr?: string };
+        return { code: failed.code, stdout: `${failed.stdout}${failed.stderr}` };
+      }
+    };
+    const ok = await run();
+    expect(ok.stdout).toMatch(/: OK, it reconciles/);
+    expect(ok.code, ok.stdout).toBe(0);
+    const orders = Number(/orders checked\s+(\d+)/.exec(ok.stdout)?.[1]);
+    expect(orders).toBeGreaterThan(0);
+    expect(ok.stdout).toMatch(/sum per currency\s+USD 0\.00/);
+
+    // An entry of no order: money that came from nowhere.
+    const market = server.deps.couch.db('market');
+    const stray = {
+      _id: 'entry:stray:payment',
+      type: 'entry',
+      kind: 'payment',
+      ref: 'stray',
+      currency: 'USD',
+      amount: 1234,
+      from: 'card:nobody',
+      to: 'escrow:nobody',
+      at: new Date().toISOString(),
+      clears_at: null,
+    };
+    const written = await market.insert(stray as never);
+    try {
+      const bad = await run();
+      expect(bad.code, bad.stdout).toBe(1);
+      expect(bad.stdout).toContain('NOT OK');
+      expect(bad.stdout).toMatch(
+        /stray \(unknown\)\n\s+unexpected\s+payment 1234 card:nobody → escrow:nobody/,
+      );
+    } finally {
+      await market.destroy(stray._id, written.rev);
+    }
   });
 
   it('a new customer has a zero balance; the ledger check is admin-only', async () => {

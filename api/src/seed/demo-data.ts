@@ -123,5 +123,69 @@ for (const gig of DEMO_GIGS) {
     );
 }
 
+const reasonText = z.string().min(5);
+const party = z.enum(['customer', 'agent']);
+/** One step of a demo order's history: each is one event on its timeline. */
+const orderStepSchema = z
+  .discriminatedUnion('action', [
+    z.strictObject({
+      action: z.literal('pay'),
+      /** The sandbox's test cards: success, declined, and retry (fails the first time). */
+      card: z.enum(['success', 'declined', 'retry']),
+    }),
+    z.strictObject({ action: z.enum(['start', 'accept']) }),
+    z.strictObject({ action: z.literal('deliver'), message: text }),
+    z.strictObject({ action: z.literal('revision'), reason: reasonText }),
+    z.strictObject({ action: z.literal('cancel'), by: party, reason: reasonText }),
+    z.strictObject({ action: z.enum(['cancel_accept', 'cancel_decline']), by: party }),
+    z.strictObject({ action: z.literal('dispute'), by: party, reason: reasonText }),
+    z.strictObject({
+      action: z.literal('resolve'),
+      outcome: z.enum(['complete', 'refund']),
+      refund_amount: z.number().int().positive().optional(),
+      note: reasonText,
+    }),
+  ])
+  .and(z.object({ hours_ago: z.number().min(0) }));
+export type DemoOrderStep = z.infer<typeof orderStepSchema>;
+
+const orderSchema = z.strictObject({
+  /** Stable key: the order's id is derived from it, so a seed run again finds the order. */
+  key,
+  /** The demo customer's key. */
+  customer: key,
+  /** The demo gig's key (its agent is the order's agent). */
+  gig: key,
+  tier: z.enum(['basic', 'standard', 'premium']),
+  travellers: z.number().int().min(1),
+  requirements: z.string(),
+  /** When it was placed, in hours before the seed ran; each step later (fewer hours ago). */
+  placed_hours_ago: z.number().min(0),
+  steps: z.array(orderStepSchema),
+});
+export type DemoOrder = z.infer<typeof orderSchema>;
+
+/**
+ * Orders in every status between the demo customers and agents (seed step 4, with the demo
+ * gigs): histories the seed plays through the order services with the clock set to each moment.
+ */
+export const DEMO_ORDERS = readJson(z.array(orderSchema), 'orders.json');
+
+const customers = new Set(DEMO_USERS.filter((u) => u.role === 'Customer').map((u) => u.key));
+for (const order of DEMO_ORDERS) {
+  const gig = DEMO_GIGS.find((g) => g.key === order.gig);
+  const ordered = order.steps.every(
+    (step, i) => step.hours_ago <= (i ? order.steps[i - 1]!.hours_ago : order.placed_hours_ago),
+  );
+  if (
+    !customers.has(order.customer) ||
+    !gig?.fields.packages.some((p) => p.tier === order.tier) ||
+    !ordered
+  )
+    throw new Error(
+      `api/src/seed/demo/orders.json: ${order.key} names an unknown customer, gig or package, or its steps go back in time`,
+    );
+}
+
 /** The bytes of one demo picture (demo/images/<name>). */
 export const demoImage = (name: string) => readFileSync(new URL(`images/${name}`, DEMO_DIR));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { parseEnv, type Env } from '../config/env';
 import type { Couch } from '../couch/connect';
 import { isConflict, isNotFound } from '../couch/errors';
 import type { Logger } from '../lib/logger';
@@ -12,6 +13,7 @@ import {
   BLOG_POSTS,
   DEMO_ADMIN,
   DEMO_GIGS,
+  DEMO_ORDERS,
   DEMO_PASSWORD,
   DEMO_USERS,
   SERVICES,
@@ -19,6 +21,7 @@ import {
   type DemoGig,
   type DemoUser,
 } from './demo-data';
+import { seedDemoOrders } from './demo-orders';
 
 const SEED_MARKER = 'seed:demo';
 
@@ -114,8 +117,13 @@ async function ensureDemoGig(couch: Couch, logger: Logger, gig: DemoGig) {
  */
 interface SeedContext {
   logger: Logger;
-  /** Write the demo gigs (step 3); integration tests that build their own data sets say no. */
+  /**
+   * Write the demo gigs (step 3) and the demo orders on them (step 4); integration tests that
+   * build their own data sets say no.
+   */
   gigs: boolean;
+  /** The API's settings (the platform fee, the clearance); the defaults when not given. */
+  env: Env;
 }
 
 const STEPS: {
@@ -171,6 +179,14 @@ const STEPS: {
       for (const gig of DEMO_GIGS) await ensureDemoGig(couch, logger, gig);
     },
   },
+  {
+    // Orders in every status on the demo gigs, with their ledger (demo-orders.ts).
+    version: 4,
+    async run(couch, _now, { logger, gigs, env }) {
+      if (!gigs) return;
+      await seedDemoOrders(couch, logger, env, demoId, DEMO_ORDERS);
+    },
+  },
 ];
 
 export const SEED_VERSION = Math.max(...STEPS.map((s) => s.version));
@@ -179,13 +195,13 @@ export const SEED_VERSION = Math.max(...STEPS.map((s) => s.version));
 export async function seedDemoData(
   couch: Couch,
   logger: Logger,
-  options: { gigs?: boolean } = {},
+  options: { gigs?: boolean; env?: Env } = {},
 ): Promise<boolean> {
   const marker = await seedMarker(couch);
   const from = marker?.version ?? 0;
   if (from >= SEED_VERSION) return false;
   const now = new Date().toISOString();
-  const context = { logger, gigs: options.gigs ?? true };
+  const context = { logger, gigs: options.gigs ?? true, env: options.env ?? parseEnv({}) };
   for (const step of STEPS) if (step.version > from) await step.run(couch, now, context);
   await couch.db('content').insert({
     _id: SEED_MARKER,

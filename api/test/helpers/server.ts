@@ -96,6 +96,17 @@ if (externalCouchUrl) {
 }
 
 /**
+ * Where an API on `dataDir` keeps its databases: with TEST_COUCH_URL, that server under the
+ * directory's prefix (`COUCH_URL`, `COUCH_DB_PREFIX`); otherwise nothing, so the API runs its
+ * embedded server in the directory. For API processes (helpers/api-process.ts) and tools.
+ */
+export function couchEnvFor(dataDir: string): Record<string, string> {
+  return externalCouchUrl
+    ? { COUCH_URL: externalCouchUrl, COUCH_DB_PREFIX: prefixFor(dataDir) }
+    : {};
+}
+
+/**
  * The real API on a fresh data directory, on a free loopback port, with its own embedded
  * database server; or, with TEST_COUCH_URL set, on that server under a name prefix of its own
  * (per data directory), deleted after the test file.
@@ -114,9 +125,7 @@ export async function startTestServer(
     WEB_DIST: webDist,
     // Tests search data sets of their own; the demo gigs are seeded only where a test asks.
     SEED_DEMO_GIGS: 'false',
-    ...(externalCouchUrl
-      ? { COUCH_URL: externalCouchUrl, COUCH_DB_PREFIX: prefixFor(dataDir) }
-      : {}),
+    ...couchEnvFor(dataDir),
     ...overrides,
   });
   const server = await startServer(env, createLogger(env));

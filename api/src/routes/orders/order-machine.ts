@@ -622,7 +622,15 @@ export function actionsFor(order: OrderDoc, role: PartyRole | null, now: Date): 
   if (!role) return [];
   const out: OrderAction[] = [];
   const s = order.status;
-  if (role === 'customer' && s === 'pending_payment' && order.payment?.status !== 'processing')
+  // Not once the payment window has run out: the timer has yet to expire the order, but
+  // beginPayment already refuses.
+  const payable = !order.expires_at || now.getTime() < Date.parse(order.expires_at);
+  if (
+    role === 'customer' &&
+    s === 'pending_payment' &&
+    order.payment?.status !== 'processing' &&
+    payable
+  )
     out.push('pay');
   if (role === 'agent' && (s === 'in_progress' || s === 'revision_requested')) out.push('deliver');
   if (role === 'customer' && s === 'delivered') {
@@ -632,9 +640,10 @@ export function actionsFor(order: OrderDoc, role: PartyRole | null, now: Date): 
   const open = ['pending_payment', 'in_progress', 'delivered', 'revision_requested'].includes(s);
   if (open && order.cancellation && order.cancellation.requested_by !== role)
     out.push('cancel_accept', 'cancel_decline');
-  else if (open && !order.cancellation) out.push('cancel');
+  // Not while a payment is in flight: its outcome decides whether there is money to refund.
+  else if (open && !order.cancellation && order.payment?.status !== 'processing')
+    out.push('cancel');
   if (role === 'agent' && s === 'in_progress' && !order.started_at) out.push('start');
   if (s === 'delivered' || s === 'revision_requested') out.push('dispute');
-  void now;
   return out;
 }
