@@ -134,7 +134,8 @@ export function GroupedBarChart({
       </figcaption>
       <details className="chart-table">
         <summary>Show the figures as a table</summary>
-        <div className="table-scroll">
+        {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={`${title}, table`}>
           <table>
             <caption className="visually-hidden">{title}</caption>
             <thead>

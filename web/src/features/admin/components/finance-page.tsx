@@ -116,7 +116,7 @@ function Figures({ finance: f }: { finance: Finance }) {
         <h2 id="finance-ledger-title">Reconciliation</h2>
         <Ledger ledger={f.ledger} />
       </section>
-      <section className="card chart-card" aria-labelledby="finance-time-title">
+      <section className="card chart-card finance-chart" aria-labelledby="finance-time-title">
         <h2 id="finance-time-title">Over time</h2>
         <OverTime finance={f} />
       </section>
