@@ -1,4 +1,5 @@
 // CSV files made in the browser (exports people open in a spreadsheet) and saved as a download.
+import { saveBlob } from './download';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -21,20 +22,9 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 }
 
 /**
- * Saves `text` as the file `filename` (a Blob behind a temporary link). A byte order mark leads
- * so that spreadsheet programs read the file as UTF-8 (names with accents, the • of a masked
- * account).
+ * Saves `text` as the file `filename`. A byte order mark leads so that spreadsheet programs read
+ * the file as UTF-8 (names with accents, the • of a masked account).
  */
 export function downloadCsv(filename: string, text: string): void {
-  const blob = new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL is released once it no longer matters.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), filename);
 }
