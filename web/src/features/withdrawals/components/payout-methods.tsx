@@ -44,8 +44,10 @@ export function PayoutMethods() {
   const [removing, setRemoving] = useState<{ method: PayoutMethod; dropped: PayoutMethod[] }>();
   const [isRemoveBusy, setRemoveBusy] = useState(false);
 
-  const saved: PayoutMethod[] | undefined = isOnline ? resource.data : (device?.methods ?? []);
-  const canEdit = isOnline && saved !== undefined;
+  // Offline, or the server out of reach: this device's copy, read only.
+  const fromDevice = !isOnline || (resource.status === 'error' && resource.error.isNetworkError);
+  const saved: PayoutMethod[] | undefined = fromDevice ? (device?.methods ?? []) : resource.data;
+  const canEdit = !fromDevice && saved !== undefined;
 
   const store = async (send: PayoutMethodInput[]) => {
     const answer = await savePayoutMethods(send);
@@ -118,12 +120,12 @@ export function PayoutMethods() {
       <p className="muted">
         Where your withdrawals are paid. Once saved, account details are only ever shown masked.
       </p>
-      {!isOnline && (
+      {fromDevice && (
         <p className="alert wallet-offline" role="status">
           You are offline. Payout methods can be changed when you are back online.
         </p>
       )}
-      {resource.status === 'error' && isOnline && (
+      {resource.status === 'error' && !fromDevice && (
         <p className="alert alert-error" role="alert">
           {resource.error.message}
         </p>

@@ -62,9 +62,8 @@ export function WithdrawForm({
   return (
     <form className="form wallet-form" onSubmit={form.submit} noValidate>
       {!isOnline && (
-        <p className="alert wallet-offline" role="status">
-          You are offline. Requesting a withdrawal needs a connection: try again when you are back
-          online.
+        <p className="field-hint">
+          Requests need a connection: the form comes back when you are online.
         </p>
       )}
       <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />

@@ -63,6 +63,8 @@ export function WithdrawPage() {
             <section className="card wallet-section" aria-labelledby="wallet-request-title">
               <h2 id="wallet-request-title">Request a withdrawal</h2>
               <WithdrawForm
+                // Another list of methods (this device's copy, then the server's): start again.
+                key={wallet.methods.map((m) => m.id).join()}
                 methods={wallet.methods}
                 available={wallet.balance.available}
                 isOnline={isOnline}
