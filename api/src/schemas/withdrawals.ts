@@ -4,8 +4,11 @@
 import { z } from 'zod';
 import type { Money } from './orders';
 
-/** ISO 13616 check: move the first four characters to the end, letters to numbers, mod 97 = 1. */
-function isValidIban(value: string): boolean {
+/**
+ * ISO 13616 check: move the first four characters to the end, letters to numbers, mod 97 = 1.
+ * The web app checks a typed IBAN with it too, before sending it.
+ */
+export function isValidIban(value: string): boolean {
   const iban = value.replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
   const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (ch) =>

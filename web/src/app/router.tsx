@@ -20,6 +20,7 @@ function view<M>(load: () => Promise<M>, name: keyof M & string) {
 
 const auth = () => import('./routes/auth');
 const account = () => import('./routes/account');
+const withdrawals = () => import('./routes/withdrawals');
 const profile = () => import('./routes/profile');
 const areaLayout = () => import('./layouts/area-layout');
 const inbox = () => import('./routes/inbox');
@@ -65,7 +66,10 @@ function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
     {
       path: `${prefix}-profile-settings`,
       ...title('Profile Settings'),
-      lazy: view(account, 'AreaProfileSettings'),
+      lazy:
+        area === 'agent'
+          ? view(withdrawals, 'AgentProfileSettings')
+          : view(account, 'AreaProfileSettings'),
     },
     {
       path: `${prefix}-change-password`,
@@ -73,6 +77,15 @@ function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
       lazy: view(account, 'AreaChangePassword'),
     },
     { path: `${prefix}-delete`, ...title('Account Delete'), lazy: view(account, 'AreaDelete') },
+    ...(area === 'agent'
+      ? [
+          {
+            path: 'agent-withdraw',
+            ...title('Withdraw History'),
+            lazy: view(withdrawals, 'WithdrawHistory'),
+          },
+        ]
+      : []),
     { path: '*', ...notFound },
   ];
 }

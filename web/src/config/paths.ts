@@ -82,6 +82,8 @@ export const paths = {
   'admin.services': '/admin/services',
   'admin.services.create': '/admin/services/create', // not in spec
   'admin.services.edit': '/admin/services/:id/edit', // not in spec
+  'admin.withdrawals': '/admin/withdrawals', // not in spec (PRODUCT.md names the section)
+  'admin.finance': '/admin/finance', // not in spec
   'admin.messages': '/admin/messages', // not in spec
   'admin.blog': '/admin/blog', // not in spec
   'admin.blog.create': '/admin/blog/create', // not in spec

@@ -18,6 +18,8 @@ export const ADMIN_NAV: { name: StaticPathName; label: string; end?: boolean }[]
   { name: 'admin.disputes', label: 'Disputes' },
   { name: 'admin.messages', label: 'Messages' },
   { name: 'admin.blog', label: 'Blog' },
+  { name: 'admin.withdrawals', label: 'Withdrawals' },
+  { name: 'admin.finance', label: 'Finance' },
   { name: 'admin.audit', label: 'Audit log' },
 ];
 

@@ -152,8 +152,11 @@ function ProfileUploads({ user }: { user: User }) {
   );
 }
 
-/** Customer and Agent "Profile Settings": the profile form and the uploads on one page. */
-export function AreaProfileSettings() {
+/**
+ * Customer and Agent "Profile Settings": the profile form and the uploads on one page, then what
+ * the area adds (the agent's payout methods: routes/withdrawals.tsx).
+ */
+export function AreaProfileSettings({ children }: { children?: ReactNode }) {
   const user = useCurrentUser();
   const options = useExpertiseOptions();
   if (!user) return null;
@@ -163,6 +166,7 @@ export function AreaProfileSettings() {
         <ProfileForm user={user} expertiseOptions={options} />
       </Section>
       <ProfileUploads user={user} />
+      {children}
     </SettingsPage>
   );
 }

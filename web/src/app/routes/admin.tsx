@@ -12,6 +12,8 @@ const services = () => import('@/features/admin/components/services-page');
 const serviceForm = () => import('@/features/admin/components/service-form-page');
 const messages = () => import('@/features/admin/components/messages-page');
 const blog = () => import('@/features/admin/components/blog-page');
+const withdrawals = () => import('@/features/admin/components/withdrawals-page');
+const finance = () => import('@/features/admin/components/finance-page');
 const blogForm = () => import('@/features/admin/components/blog-form-page');
 const audit = () => import('@/features/admin/components/audit-page');
 const orders = () => import('@/features/admin/components/orders-page');
@@ -53,6 +55,12 @@ export const adminChildren: RouteObject[] = [
     path: under('admin.services.edit'),
     ...page('Edit Service', serviceForm, 'ServiceEditPage'),
   },
+  {
+    id: 'admin.withdrawals',
+    path: under('admin.withdrawals'),
+    ...page('Withdrawals', withdrawals, 'WithdrawalsPage'),
+  },
+  { id: 'admin.finance', path: under('admin.finance'), ...page('Finance', finance, 'FinancePage') },
   {
     id: 'admin.messages',
     path: under('admin.messages'),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, apiBlob, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
 
 export interface ProtectedFileLinkProps {
   /** The file's address as the API gives it (`/api/files/cv/<id>?v=...`). */
@@ -28,16 +29,7 @@ export function ProtectedFileLink({ href, fileName, children }: ProtectedFileLin
     setLoading(true);
     setError(null);
     try {
-      const blob = await apiBlob(href.replace(/^\/api(?=\/)/, ''));
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = fileName;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      // The download has its own copy by then; the URL only holds memory.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(await apiBlob(href.replace(/^\/api(?=\/)/, '')), fileName);
     } catch (caught) {
       if (isMounted.current)
         setError(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
