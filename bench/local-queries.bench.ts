@@ -23,7 +23,8 @@
  *                      the changed message (`allDocs` with its id) and sorted the
  *                      conversation again; now the two `find`s again.
  *   bell               the header's bell on every page: before, every notification read and
- *                      sorted for the latest five and the unread count; now two `find`s.
+ *                      sorted for the latest five and the unread count; now two `find`s, the
+ *                      count up to 100 (the bell shows "99+" above 99; both sides compared so).
  *   unread             Mark all read: the unread notifications, before every notification read
  *                      and filtered; now one `find`.
  *
@@ -48,9 +49,11 @@ import { performance } from 'node:perf_hooks';
 import PouchDB from 'pouchdb';
 import {
   LOCAL_INDEX,
+  UNREAD_COUNT_CAP,
   conversationMessagesQuery,
   latestNotificationsQuery,
   undeliveredMessagesQuery,
+  unreadCountQuery,
   unreadNotificationsQuery,
   type LocalIndex,
   type LocalQuery,
@@ -211,6 +214,7 @@ async function conversationByIndex(db: Db, c: number): Promise<Message[]> {
 
 interface Bell {
   latest: string[];
+  /** As the bell shows it: "99+" above 99, whatever the count past that. */
   unread: number;
 }
 async function bellByHand(db: Db): Promise<Bell> {
@@ -219,13 +223,14 @@ async function bellByHand(db: Db): Promise<Bell> {
     .sort(newestFirst);
   return {
     latest: all.slice(0, 5).map((d) => d._id),
-    unread: all.filter((d) => !d.read_at).length,
+    unread: Math.min(all.filter((d) => !d.read_at).length, UNREAD_COUNT_CAP),
   };
 }
+/** Now: web/src/features/notifications/api/notifications.ts, readBellNotifications. */
 async function bellByIndex(db: Db): Promise<Bell> {
   const [latest, unread] = await Promise.all([
     find<Notice>(db, latestNotificationsQuery(5)),
-    find<Doc>(db, unreadNotificationsQuery(['_id'])),
+    find<Doc>(db, unreadCountQuery()),
   ]);
   return { latest: latest.sort(newestFirst).map((d) => d._id), unread: unread.length };
 }

@@ -24,3 +24,6 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }
+
+/** A count on a header badge: "99+" above 99. */
+export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));

@@ -2,11 +2,9 @@
 // header status area of every page, so it imports only the local database's hooks (never
 // PouchDB itself, which that module loads on demand) and no chat code.
 import { Link } from 'react-router-dom';
+import { badgeText } from '@/lib/format';
 import { useUnreadCount } from '../hooks/use-unread-count';
 import './messages-badge.css';
-
-/** "99+" above 99. */
-export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 export function MessagesBadge({ className }: { className?: string }) {
   const count = useUnreadCount() ?? 0;

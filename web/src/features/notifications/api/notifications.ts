@@ -9,6 +9,7 @@ import { upsertLocalDoc, useLocalDocs, useLocalQuery, whenLocalDb } from '@/lib/
 import {
   LOCAL_INDEX,
   latestNotificationsQuery,
+  unreadCountQuery,
   unreadNotificationsQuery,
 } from '@/lib/local-queries';
 
@@ -29,20 +30,18 @@ export const isUnread = (doc: Pick<NotificationDoc, 'read_at'>): boolean => !doc
 /** What the bell shows: the `limit` newest notifications and how many are unread. */
 export interface BellNotifications {
   latest: NotificationDoc[];
+  /** Counted up to UNREAD_COUNT_CAP (100): the bell shows "99+" above 99. */
   unread: number;
 }
 
-/** The bell's figures from the local database (two indexed queries). */
+/** The bell's figures from the local database (two indexed queries, the count capped). */
 export async function readBellNotifications(
   engine: Pick<LocalEngine, 'find'>,
   limit: number,
 ): Promise<BellNotifications> {
   const [latest, unread] = await Promise.all([
     engine.find<NotificationDoc>(LOCAL_INDEX.notificationsByDate, latestNotificationsQuery(limit)),
-    engine.find<{ _id: string }>(
-      LOCAL_INDEX.notificationsUnread,
-      unreadNotificationsQuery(['_id']),
-    ),
+    engine.find<{ _id: string }>(LOCAL_INDEX.notificationsUnread, unreadCountQuery()),
   ]);
   // The index orders ties by id in code-point order; the page's order decides.
   return { latest: latest.sort(newestFirst), unread: unread.length };

@@ -11,7 +11,7 @@ import {
 } from '../api/notifications';
 import { timeAgo } from '../utils/time-ago';
 import './notifications.css';
-import { plural } from '@/lib/format';
+import { badgeText, plural } from '@/lib/format';
 
 /** Spec section 4 and 9: the icon turns red about 400 ms after the header loads. */
 export const BELL_ALERT_DELAY_MS = 400;
@@ -71,13 +71,13 @@ export function NotificationBell({ seeAllHref }: NotificationBellProps) {
     >
       <Dropdown
         buttonClassName="icon-button bell-button"
-        ariaLabel={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        ariaLabel={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
         label={
           <>
             <BellIcon />
             {unread > 0 && (
               <span className="bell-count" data-testid="notification-count" aria-hidden="true">
-                {unread > 99 ? '99+' : unread}
+                {badgeText(unread)}
               </span>
             )}
           </>
