@@ -7,7 +7,8 @@
  * - `printTable()` prints rows side by side with ratios against a baseline row measured in the
  *   same run, which is how figures are reported (absolute numbers depend on the machine).
  * - `writeResults()` keeps the figures, with the machine and the command, in bench/results/.
- * - `percentile()` is for benchmarks that time things themselves (e.g. message delivery).
+ * - `percentile()` and `summarize()` are for benchmarks that time things themselves (e.g. message
+ *   delivery).
  */
 import { cpus } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -118,6 +119,28 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[rank - 1]!;
+}
+
+/** What benchmarks that time things themselves report of the times (ms). */
+export interface Summary {
+  count: number;
+  /** Nearest rank, as `percentile`. */
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  mean_ms: number;
+}
+
+/** The summary of `values`, or undefined when there are none. */
+export function summarize(values: readonly number[]): Summary | undefined {
+  if (values.length === 0) return undefined;
+  return {
+    count: values.length,
+    p50_ms: percentile(values, 50),
+    p99_ms: percentile(values, 99),
+    max_ms: Math.max(...values),
+    mean_ms: values.reduce((a, b) => a + b, 0) / values.length,
+  };
 }
 
 /** `value / baseline`, or undefined when there is nothing to divide by. */
@@ -260,11 +283,11 @@ export async function within<T>(
   }
 }
 
-/** A fixed-width table, the first column left-aligned and the others right-aligned. */
-export function formatColumns(header: string[], rows: string[][]): string {
+/** A fixed-width table: the first `left` columns left-aligned, the others right-aligned. */
+export function formatColumns(header: string[], rows: string[][], left = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    cells.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
