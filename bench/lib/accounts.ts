@@ -4,7 +4,7 @@
 const REQUEST_LIMIT_MS = 30_000;
 
 /** A JSON request to the API; an answer other than `expected` fails with its status and body. */
-async function requestJson<T>(
+export async function requestJson<T>(
   url: string,
   init: { method?: string; token?: string; body?: unknown },
   expected: number,

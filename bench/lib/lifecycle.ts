@@ -118,6 +118,12 @@ export class BenchRun {
     return db;
   }
 
+  /** A remote database (an HTTP client), closed at the clean-up. */
+  keepOpen(db: PouchDB): PouchDB {
+    this.openDbs.add(db);
+    return db;
+  }
+
   /** Destroys a local database opened by `openLocal`. */
   async dropLocal(db: PouchDB): Promise<void> {
     this.openDbs.delete(db);

@@ -100,4 +100,15 @@ export function clientFetch(
   };
 }
 
+/** A client of the caller's own database through the sync gateway (bearer token). */
+export function gatewayDb(
+  apiUrl: string,
+  token: string,
+  log?: RequestLog,
+  watch?: RequestWatcher,
+): PouchDB {
+  const url = gatewayUrl(apiUrl);
+  return new PouchDB(url, { fetch: clientFetch(url, token, log, watch) });
+}
+
 export const gatewayUrl = (apiUrl: string) => `${apiUrl}/api/sync/db`;
