@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 
 /** CPU time used by the database server's process so far, from /proc (undefined elsewhere). */
-async function databaseCpuMs(pid: number | undefined): Promise<number | undefined> {
+export async function databaseCpuMs(pid: number | undefined): Promise<number | undefined> {
   if (pid === undefined) return undefined;
   try {
     const text = await readFile(`/proc/${pid}/stat`, 'utf8');
