@@ -93,6 +93,12 @@ export function undeliveredMessagesQuery(tagname: string): LocalQuery {
   };
 }
 
+/** Notifications newest first, ties by the larger id first: the order the page and the bell show. */
+export const notificationsNewestFirst = (
+  a: { _id: string; created_at: string },
+  b: { _id: string; created_at: string },
+): number => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id);
+
 /** The `limit` newest notifications (ties: the larger id first). */
 export function latestNotificationsQuery(limit: number): LocalQuery {
   const index = LOCAL_INDEX.notificationsByDate;

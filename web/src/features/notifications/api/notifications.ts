@@ -9,18 +9,19 @@ import { upsertLocalDoc, useLocalDocs, useLocalQuery, whenLocalDb } from '@/lib/
 import {
   LOCAL_INDEX,
   latestNotificationsQuery,
+  notificationsNewestFirst,
   unreadCountQuery,
   unreadNotificationsQuery,
 } from '@/lib/local-queries';
-
-const newestFirst = (a: NotificationDoc, b: NotificationDoc) =>
-  b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id);
 
 /** Every notification, newest first; null while the database opens. */
 export function useNotifications(): NotificationDoc[] | null {
   const docs = useLocalDocs<NotificationDoc>(PREFIX.notification);
   return useMemo(
-    () => (docs ? docs.filter((doc) => doc.type === 'notification').sort(newestFirst) : null),
+    () =>
+      docs
+        ? docs.filter((doc) => doc.type === 'notification').sort(notificationsNewestFirst)
+        : null,
     [docs],
   );
 }
@@ -44,7 +45,7 @@ export async function readBellNotifications(
     engine.find<{ _id: string }>(LOCAL_INDEX.notificationsUnread, unreadCountQuery()),
   ]);
   // The index orders ties by id in code-point order; the page's order decides.
-  return { latest: latest.sort(newestFirst), unread: unread.length };
+  return { latest: latest.sort(notificationsNewestFirst), unread: unread.length };
 }
 
 /** The bell's figures, live; null while the database opens. */
