@@ -53,23 +53,13 @@
  * This file runs the steps; delivery/scenario.ts has the settings, the users and clients, the
  * ways of sending, the phases and the checks, delivery/report.ts the tables and the results file.
  */
-import { loadAtStart } from './lib/lifecycle';
 import { report } from './delivery/report';
-import {
-  NAME,
-  run,
-  runPhases,
-  startConversations,
-  timeLimitMs,
-  watchServer,
-} from './delivery/scenario';
+import { run, runPhases, startConversations, timeLimitMs, watchServer } from './delivery/scenario';
 
 run.guard(timeLimitMs());
 
 async function main(): Promise<number> {
-  const pouchDir = await run.pouchDir();
-  const load = loadAtStart(NAME);
-  const { running, url: apiUrl } = await run.startApi({
+  const { pouchDir, loadAtStart, running, apiUrl } = await run.start({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     // Not production: GET /api/dev/mail (the local outbox) serves the verification links.
     NODE_ENV: 'test',
@@ -87,7 +77,7 @@ async function main(): Promise<number> {
     logs,
     couch.embedded?.pid,
   );
-  return report(load, phases);
+  return report(loadAtStart, phases);
 }
 
 await run.finish(main);

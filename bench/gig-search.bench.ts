@@ -64,6 +64,7 @@ import {
   resultsFileName,
   writeResults,
 } from './lib/harness';
+import { guarded } from './lib/lifecycle';
 import { closeBare, startBare } from './lib/servers';
 import { CITIES, VOCABULARY } from './gig-search/gigs';
 import { BROAD_WORD, NARROW_WORD, QUERIES } from './gig-search/queries';
@@ -119,20 +120,7 @@ const perSizeMs =
     1000 +
   QUERIES.length * 7 * (profileRuns + PROFILE_WARMUP) * 1000;
 const limitMs = sizes.length * perSizeMs + 120_000;
-const watchdog = setTimeout(() => {
-  console.error(`${NAME}: still running after ${Math.round(limitMs / 1000)} s; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs);
-watchdog.unref();
-
-// Ctrl-C reaches this process twice under `npm run bench` (from the terminal and from run.ts):
-// every signal waits for the same clean-up.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!cleaning) console.error(`${NAME}: ${signal}; stopping.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { finish } = guarded(NAME, limitMs, cleanUp);
 
 async function main(): Promise<number> {
   console.log(
@@ -281,12 +269,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(`${NAME} failed:`, error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await finish(main);

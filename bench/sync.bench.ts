@@ -37,10 +37,8 @@
  * This file runs the steps; sync/scenario.ts has the settings, the data, the routes and the load,
  * sync/report.ts the tables and the results file.
  */
-import { loadAtStart } from './lib/lifecycle';
 import { report } from './sync/report';
 import {
-  NAME,
   directRemote,
   docCount,
   gatewayRemote,
@@ -56,9 +54,9 @@ import {
 run.guard(timeLimitMs());
 
 async function main(): Promise<number> {
-  const pouchDir = await run.pouchDir();
-  const load = loadAtStart(NAME);
-  const { running, url: apiUrl } = await run.startApi({ RATE_LIMIT_PER_IP: '100000' });
+  const { pouchDir, loadAtStart, running, apiUrl } = await run.start({
+    RATE_LIMIT_PER_IP: '100000',
+  });
   const couch = running.deps.couch;
   const databasePid = couch.embedded?.pid;
 
@@ -82,7 +80,7 @@ async function main(): Promise<number> {
   // ---- 3. Propagation.
   const propagated = await propagations(apiUrl, couch, pouchDir, databasePid);
 
-  await report({ loadAtStart: load, expected, initial, probes, propagations: propagated });
+  await report({ loadAtStart, expected, initial, probes, propagations: propagated });
   return 0;
 }
 

@@ -4,15 +4,13 @@
  * timestamps.
  */
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import {
   formatColumns,
   formatMs,
   formatRatio,
   ratio,
-  resultsFileName,
   type Summary,
-  writeResults,
+  saveResults,
 } from '../lib/harness';
 import { CLIENT_BATCH_SIZE } from '../lib/pouch-clients';
 import {
@@ -208,7 +206,7 @@ export async function report(loadAtStart: number, phases: Phases): Promise<numbe
     ),
   );
 
-  const file = await writeResults(resultsFileName(NAME), {
+  await saveResults(NAME, {
     benchmark: NAME,
     baseline: BASELINE,
     load_average: { start: loadAtStart, end: loadavg()[0] },
@@ -242,7 +240,6 @@ export async function report(loadAtStart: number, phases: Phases): Promise<numbe
     failures,
     timeline: timeline(),
   });
-  console.log(`\n${NAME}: results written to ${path.relative(process.cwd(), file)}`);
   if (failures.length) {
     console.error(`${NAME}: ${failures.length} check(s) failed:`);
     for (const f of failures.slice(0, 20)) console.error(`  ${f}`);

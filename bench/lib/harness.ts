@@ -6,7 +6,8 @@
  *   would measure each other.
  * - `printTable()` prints rows side by side with ratios against a baseline row measured in the
  *   same run, which is how figures are reported (absolute numbers depend on the machine).
- * - `writeResults()` keeps the figures, with the machine and the command, in bench/results/.
+ * - `writeResults()` keeps the figures, with the machine and the command, in bench/results/
+ *   (`saveResults()` also says where).
  * - `percentile()` and `summarize()` are for benchmarks that time things themselves (e.g. message
  *   delivery).
  */
@@ -249,6 +250,12 @@ export async function writeResults(file: string, data: unknown): Promise<string>
   await mkdir(RESULTS_DIR, { recursive: true });
   await writeFile(target, JSON.stringify(record, null, 2) + '\n');
   return target;
+}
+
+/** Writes `data` as the run's results file and says where: `<benchmark>: results written to …`. */
+export async function saveResults(benchmark: string, data: unknown): Promise<void> {
+  const file = await writeResults(resultsFileName(benchmark), data);
+  console.log(`\n${benchmark}: results written to ${path.relative(process.cwd(), file)}`);
 }
 
 /** A results file name with the time in it, e.g. `http-baseline-2025-01-31T10-00-00-000Z.json`. */

@@ -1,11 +1,19 @@
 /**
- * The life of a benchmark run that starts the API and PouchDB clients in its own process (sync,
- * delivery): what must be undone however the run ends (main returns or throws, a signal, the
- * watchdog, an error nobody caught), in the right order, and the handlers that see to it.
+ * The life of a benchmark run: what must be undone however the run ends (main returns or throws,
+ * a signal, the watchdog), and the handlers that see to it.
+ *
+ * A benchmark with a clean-up of its own (servers, temporary folders):
+ *
+ *   const { finish } = guarded('http-baseline', limitMs, cleanUp);
+ *   await finish(main);          // main's code is the exit code; the clean-up always runs
+ *
+ * One that starts the API and PouchDB clients (sync, delivery) uses BenchRun, which also owns
+ * the clean-up (live replications, the API, local databases, temporary folders, in that order)
+ * and fails the run on an error nobody caught:
  *
  *   const run = new BenchRun('sync');
- *   run.guard(limitMs);          // at start-up: errors, watchdog, Ctrl-C
- *   await run.finish(main);      // main's code is the exit code; the clean-up always runs
+ *   run.guard(limitMs);
+ *   await run.finish(main);
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -13,6 +21,60 @@ import path from 'node:path';
 import PouchDB from 'pouchdb';
 import type { RunningServer } from '../../api/src/server';
 import { startBenchApi } from './servers';
+
+/**
+ * Guards a run whose clean-up is `cleanUp` (called once, however many ways ask): a watchdog
+ * stops it after `limitMs`, a signal stops it cleanly (Ctrl-C reaches the process twice under
+ * `npm run bench`, from the terminal and from run.ts: every signal waits for the same clean-up).
+ * `finish(main)` runs main, cleans up and exits with main's code (1 if it threw).
+ */
+export function guarded(
+  name: string,
+  limitMs: number,
+  cleanUp: () => Promise<void>,
+): { finish: (main: () => Promise<number>) => Promise<never> } {
+  let cleaning: Promise<void> | undefined;
+  const clean = () => (cleaning ??= cleanUp());
+  stopWhenAsked(
+    name,
+    limitMs,
+    (code) => void clean().finally(() => process.exit(code)),
+    () => cleaning !== undefined,
+  );
+  return {
+    async finish(main) {
+      let code = 1;
+      try {
+        code = await main();
+      } catch (error) {
+        console.error(`${name} failed:`, error);
+      } finally {
+        await clean();
+      }
+      process.exit(code);
+    },
+  };
+}
+
+/** The watchdog (exit 1 after `limitMs`) and the signals (exit 130), both through `stop`. */
+function stopWhenAsked(
+  name: string,
+  limitMs: number,
+  stop: (code: number) => void,
+  isStopping: () => boolean,
+): void {
+  const watchdog = setTimeout(() => {
+    console.error(`${name}: still running after ${Math.round(limitMs / 1000)} s; stopping.`);
+    stop(1);
+  }, limitMs);
+  watchdog.unref();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (!isStopping()) console.error(`${name}: ${signal}; stopping.`);
+      stop(130);
+    });
+  }
+}
 
 /** A live replication or changes feed. */
 export interface Cancelable {
@@ -68,17 +130,12 @@ export class BenchRun {
         this.stop(1);
       });
     }
-    const watchdog = setTimeout(() => {
-      console.error(`${this.name}: still running after ${Math.round(limitMs / 1000)} s; stopping.`);
-      this.stop(1);
-    }, limitMs);
-    watchdog.unref();
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.on(signal, () => {
-        if (!this.stopping) console.error(`${this.name}: ${signal}; stopping.`);
-        this.stop(130);
-      });
-    }
+    stopWhenAsked(
+      this.name,
+      limitMs,
+      (code) => this.stop(code),
+      () => this.stopping,
+    );
   }
 
   /** Runs `main`, cleans up, and exits with main's code (1 if it threw). */
@@ -95,19 +152,24 @@ export class BenchRun {
     if (!this.stopping) process.exit(code);
   }
 
-  /** A new temporary folder for the local databases, removed at the clean-up. */
-  async pouchDir(): Promise<string> {
-    const dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-pouch-'));
-    this.tempDirs.push(dir);
-    return dir;
-  }
-
-  /** Starts the API (`startBenchApi`, lib/servers.ts) with `env`; closed at the clean-up. */
-  async startApi(env: Record<string, string>): Promise<{ running: RunningServer; url: string }> {
+  /**
+   * The start of the run: a temporary folder for the local databases, the load average (with a
+   * warning when the machine is busy), and the API (`startBenchApi`, lib/servers.ts) with `env`.
+   * All of it is undone at the clean-up.
+   */
+  async start(env: Record<string, string>): Promise<{
+    pouchDir: string;
+    loadAtStart: number;
+    running: RunningServer;
+    apiUrl: string;
+  }> {
+    const pouchDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-pouch-'));
+    this.tempDirs.push(pouchDir);
+    const load = loadAtStart(this.name);
     console.log(`${this.name}: starting the API (embedded database)…`);
     const started = await startBenchApi({ env, keep: (dir) => this.tempDirs.push(dir) });
     this.api = started.running;
-    return started;
+    return { pouchDir, loadAtStart: load, running: started.running, apiUrl: started.url };
   }
 
   /** A new local database (LevelDB) in `dir`, closed at the clean-up. */
@@ -135,7 +197,7 @@ export class BenchRun {
  * The load average at the start. Everything shares the cores: when the machine is busy with other
  * work (a load above the number of cores), the figures will be noisy, and it says so.
  */
-export function loadAtStart(name: string): number {
+function loadAtStart(name: string): number {
   const load = loadavg()[0]!;
   if (load > cpus().length) {
     console.warn(

@@ -341,26 +341,21 @@ export async function runPairs(local: Db): Promise<Pair[]> {
         .slice(FEW_UNREAD);
       await local.bulkDocs(unread.map((d) => ({ ...d, read_at: iso(20_000_000) })));
     }
-    pairs.push(
-      await series(`bell (${phase} unread)`, (run) =>
+    const notificationPair = <T>(
+      query: string,
+      byHand: (db: Db) => Promise<T>,
+      byIndex: (db: Db) => Promise<T>,
+    ) =>
+      series(`${query} (${phase} unread)`, (run) =>
         both(
-          'bell',
+          query,
           run,
-          () => bellByHand(local),
-          () => bellByIndex(local),
+          () => byHand(local),
+          () => byIndex(local),
         ),
-      ),
-    );
-    pairs.push(
-      await series(`unread (${phase} unread)`, (run) =>
-        both(
-          'unread',
-          run,
-          () => unreadByHand(local),
-          () => unreadByIndex(local),
-        ),
-      ),
-    );
+      );
+    pairs.push(await notificationPair('bell', bellByHand, bellByIndex));
+    pairs.push(await notificationPair('unread', unreadByHand, unreadByIndex));
   }
   return pairs;
 }

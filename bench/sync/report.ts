@@ -3,15 +3,13 @@
  * route, the issue's targets, the tables, and the results file.
  */
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import {
   formatColumns,
   formatMs,
   formatRatio,
   percentile,
   ratio,
-  resultsFileName,
-  writeResults,
+  saveResults,
 } from '../lib/harness';
 import {
   ARRIVAL_LIMIT_MS,
@@ -228,7 +226,7 @@ export async function report({
     ),
   );
 
-  const file = await writeResults(resultsFileName(NAME), {
+  await saveResults(NAME, {
     benchmark: NAME,
     baseline: BASELINE,
     load_average: { start: loadAtStart, end: loadavg()[0] },
@@ -259,5 +257,4 @@ export async function report({
       p99_ratio: ratio(gatewayProp.p99_ms, baseProp.p99_ms),
     },
   });
-  console.log(`\n${NAME}: results written to ${path.relative(process.cwd(), file)}`);
 }

@@ -237,26 +237,16 @@ export async function initialSync(
     `${NAME}: initial sync of ${docCount} drafts: 1 warm-up round, ${runs} measured rounds, ` +
       `1 profiled round, alternating ${ORDER.join(' / ')}`,
   );
+  const pull = (route: Route, round: string, log?: RequestLog) =>
+    timedPull(pouchDir, remotes[route], expected[route], round, databasePid, log);
   for (const route of ORDER) {
-    const pulled = await timedPull(
-      pouchDir,
-      remotes[route],
-      expected[route],
-      'warm-up',
-      databasePid,
-    );
+    const pulled = await pull(route, 'warm-up');
     console.log(`  warm-up  ${route.padEnd(7)}  ${(pulled.ms / 1000).toFixed(2)} s (discarded)`);
   }
   const pulls: PullRun[] = [];
   for (let round = 1; round <= runs; round++) {
     for (const route of ORDER) {
-      const pulled = await timedPull(
-        pouchDir,
-        remotes[route],
-        expected[route],
-        `run ${round}`,
-        databasePid,
-      );
+      const pulled = await pull(route, `run ${round}`);
       pulls.push(pulled);
       console.log(
         `  run ${round}    ${route.padEnd(7)}  ${(pulled.ms / 1000).toFixed(2)} s, ` +
@@ -267,14 +257,7 @@ export async function initialSync(
   const logs: Record<Route, RequestLog> = { direct: requestLog(true), gateway: requestLog(true) };
   const profiled: PullRun[] = [];
   for (const route of ORDER) {
-    const pulled = await timedPull(
-      pouchDir,
-      remotes[route],
-      expected[route],
-      'profiled',
-      databasePid,
-      logs[route],
-    );
+    const pulled = await pull(route, 'profiled', logs[route]);
     profiled.push(pulled);
     console.log(
       `  profiled ${route.padEnd(7)}  ${(pulled.ms / 1000).toFixed(2)} s (every request timed)`,
