@@ -12,26 +12,12 @@ import {
 import { timeAgo } from '../utils/time-ago';
 import './notifications.css';
 import { badgeText, plural } from '@/lib/format';
+import { LineIcon } from '@/components/ui/line-icon';
 
 /** Spec section 4 and 9: the icon turns red about 400 ms after the header loads. */
 export const BELL_ALERT_DELAY_MS = 400;
 /** How many notifications the dropdown shows. */
 const BELL_LATEST = 5;
-
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * The live unread count: from the local database once it holds notifications (so it follows
@@ -74,7 +60,7 @@ export function NotificationBell({ seeAllHref }: NotificationBellProps) {
         ariaLabel={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
         label={
           <>
-            <BellIcon />
+            <LineIcon d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
             {unread > 0 && (
               <span className="bell-count" data-testid="notification-count" aria-hidden="true">
                 {badgeText(unread)}
