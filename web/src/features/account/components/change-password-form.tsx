@@ -1,6 +1,5 @@
-import { TextField } from '@/components/form/fields';
+import { NewPasswordFields, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
-import { PASSWORD_MIN } from '@/lib/account-rules';
 import { useForm } from '@/lib/form';
 import { changePassword, type ChangePasswordInput } from '../api/security';
 
@@ -35,20 +34,10 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         required
       />
-      <TextField
-        field={form.field('password')}
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('password_confirmation')}
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        required
-      />
-      <TextField
-        field={form.field('password_confirmation')}
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
       />
       <p className="field-hint">Changing it signs you out on every other device.</p>
       <div className="form-actions">
