@@ -54,7 +54,8 @@
  * ways of sending, the phases and the checks, delivery/report.ts the tables and the results file.
  */
 import { report } from './delivery/report';
-import { run, runPhases, startConversations, timeLimitMs, watchServer } from './delivery/scenario';
+import { run, runPhases, startConversations, timeLimitMs } from './delivery/scenario';
+import { watchServer } from './delivery/tracking';
 
 run.guard(timeLimitMs());
 

@@ -1,13 +1,13 @@
 /**
  * The delivery benchmark's scenario (see ../delivery.bench.ts): its settings, the users and
- * their live-syncing clients, the three ways a message is sent, the phases, what was sent and
- * what arrived, and the checks on the server. The tables are ./report.ts's.
+ * their live-syncing clients, the three ways a message is sent, the phases and the checks on the
+ * server. What is measured on the way is ./tracking.ts's, the tables ./report.ts's.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type PouchDB from 'pouchdb';
 import type { Couch } from '../../api/src/couch/connect';
 import { userDbName } from '../../api/src/couch/userdb';
-import type { JobDoc, JobResult, JobRunner } from '../../api/src/jobs/jobs';
+import type { JobRunner } from '../../api/src/jobs/jobs';
 import { registerUser, requestJson } from '../lib/accounts';
 import { cpuSnapshot } from '../lib/cpu';
 import { formatMs, numberFromEnv, sleep, summarize, type Summary, within } from '../lib/harness';
@@ -18,9 +18,24 @@ import {
   requestLog,
   sortedEndpoints,
   type RequestLog,
-  type RequestWatcher,
 } from '../lib/pouch-clients';
 import { prng } from '../lib/random';
+import {
+  BASELINE,
+  segmentsOf,
+  arrivalOrder,
+  current,
+  databaseLog,
+  jobTimes,
+  listenForArrivals,
+  problems,
+  pushTimes,
+  tracked,
+  unexpected,
+  watchPushes,
+  type PhaseName,
+  type Tracked,
+} from './tracking';
 
 export const NAME = 'delivery';
 export const run = new BenchRun(NAME);
@@ -72,9 +87,6 @@ function sentPerSec(items: readonly { sentAt?: number }[]): number {
   const span = Math.max(...times) - Math.min(...times);
   return span > 0 ? ((times.length - 1) / span) * 1000 : Number.NaN;
 }
-
-/** A wall-clock ISO date (the server's `sent_at`) on this process's performance.now() scale. */
-export const perfTimeOf = (iso: string) => Date.parse(iso) - performance.timeOrigin;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts.
@@ -147,26 +159,6 @@ async function createAccounts(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Clients: the request log (per endpoint) and the senders' push timestamps.
-
-/** When each message's push request went out and was answered (senders' `_bulk_docs`). */
-export const pushTimes = new Map<string, { start: number; answered?: number }>();
-
-/** Notes when the messages a sender's `_bulk_docs` carries go out and are answered. */
-const watchPushes: RequestWatcher = (endpoint, init, started) => {
-  if (endpoint !== 'POST _bulk_docs' || typeof init?.body !== 'string') return undefined;
-  const docs = (JSON.parse(init.body) as { docs?: { _id?: string }[] }).docs ?? [];
-  const pushed = docs.map((d) => d._id ?? '').filter((id) => id.startsWith('message:'));
-  for (const id of pushed) if (!pushTimes.has(id)) pushTimes.set(id, { start: started });
-  return (response, answered) => {
-    for (const id of pushed) {
-      const entry = pushTimes.get(id);
-      if (entry && entry.answered === undefined && response.ok) entry.answered = answered;
-    }
-  };
-};
-
 type LiveReplication = ReturnType<PouchDB['sync']>;
 
 /** Resolves at the replication's first `paused` (caught up), rejects on `error`. */
@@ -181,136 +173,6 @@ function firstPause(handle: LiveReplication, what: string): Promise<void> {
       handle.on('error', (error) => reject(new Error(`${what}: ${String(error)}`)));
     }),
   );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Messages: what was sent, what arrived.
-
-export type PhaseName = 'warm-up' | 'server write' | 'offline send' | 'online POST';
-export const BASELINE: PhaseName = 'server write';
-
-interface Tracked {
-  phase: PhaseName;
-  conversation: number;
-  seq: number;
-  /** Just before the send (local write, admin write or POST). */
-  sentAt?: number;
-  /** The send finished (local put, admin write, or the POST answered). */
-  sendDone?: number;
-  arrivedAt?: number;
-  arrivals: number;
-  /** The arrived copy's revision and `sent_at` (when delivery wrote it). */
-  rev?: string;
-  serverSentAt?: string;
-  createdAt?: string;
-}
-
-export const tracked = new Map<string, Tracked>();
-/** Per phase and conversation, the message ids in the order they arrived. */
-const arrivalOrder = new Map<string, string[]>();
-const unexpected: string[] = [];
-let onArrival: ((item: Tracked) => void) | undefined;
-
-/** Timestamps from the job runner, in this process (profiling only). */
-export const jobTimes = new Map<
-  string,
-  { recordStart?: number; recordEnd?: number; start?: number; end?: number }
->();
-
-interface MessageDocLike {
-  _id: string;
-  _rev: string;
-  type?: string;
-  id?: string;
-  status?: string;
-  sent_at?: string;
-  created_at?: string;
-}
-
-function listenForArrivals(local: PouchDB): void {
-  const feed = local.changes({ since: 'now', live: true, include_docs: true });
-  run.liveHandles.add(feed);
-  feed.on('change', (change) => {
-    const at = performance.now();
-    const doc = (change as unknown as { doc?: MessageDocLike }).doc;
-    if (!doc || !doc._id.startsWith('message:') || doc.status !== 'delivered') return;
-    const id = doc.id ?? doc._id.slice('message:'.length);
-    const item = tracked.get(id);
-    if (!item) {
-      unexpected.push(id);
-      return;
-    }
-    item.arrivals += 1;
-    if (item.arrivals > 1) return;
-    item.arrivedAt = at;
-    item.rev = doc._rev;
-    item.serverSentAt = doc.sent_at;
-    item.createdAt = doc.created_at;
-    const key = `${item.phase}|${item.conversation}`;
-    arrivalOrder.set(key, [...(arrivalOrder.get(key) ?? []), id]);
-    onArrival?.(item);
-  });
-  feed.on('error', (error) => problems.push(`a recipient's changes feed: ${String(error)}`));
-}
-
-const problems: string[] = [];
-let replicationRetries = 0;
-
-/**
- * The API's requests to the database server (the gateway's forwarded requests and nano's, both
- * through the global fetch), per phase: `_changes` feeds are counted apart, being long polls.
- */
-const databaseLog = { feeds: 0, ms: [] as number[] };
-function watchDatabaseRequests(databaseOrigin: string): void {
-  const host = new URL(databaseOrigin).host;
-  const original = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.host !== host) return original(input, init);
-    if (url.pathname.endsWith('/_changes')) {
-      databaseLog.feeds += 1;
-      return original(input, init);
-    }
-    const started = performance.now();
-    const response = await original(input, init);
-    databaseLog.ms.push(performance.now() - started);
-    return response;
-  };
-}
-
-/**
- * Profiling hooks, in this process only: time the job runner's `record` (awaited by the gateway
- * before it forwards a write) and its delivery handler. What they do is unchanged. Then the
- * API's requests to the database server.
- */
-export function watchServer(runner: JobRunner, couch: Couch): void {
-  const record = runner.record.bind(runner);
-  runner.record = async (jobs) => {
-    const started = performance.now();
-    const result = await record(jobs);
-    const ended = performance.now();
-    for (const job of jobs) {
-      if (job.kind !== 'deliver') continue;
-      const entry = jobTimes.get(job.ref) ?? {};
-      entry.recordStart ??= started;
-      entry.recordEnd ??= ended;
-      jobTimes.set(job.ref, entry);
-    }
-    return result;
-  };
-  const handlers = (
-    runner as unknown as { handlers: Record<string, (job: JobDoc) => Promise<JobResult>> }
-  ).handlers;
-  const deliver = handlers.deliver!;
-  handlers.deliver = async (job) => {
-    const entry = jobTimes.get(job.ref) ?? {};
-    entry.start ??= performance.now();
-    jobTimes.set(job.ref, entry);
-    const result = await deliver(job);
-    entry.end ??= performance.now();
-    return result;
-  };
-  watchDatabaseRequests(couch.origin);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,7 +208,7 @@ export async function startConversations(
     handle.on('error', (error) => problems.push(`${who}: replication error ${String(error)}`));
     handle.on('denied', (error) => problems.push(`${who}: denied ${String(error)}`));
     handle.on('paused', (error) => {
-      if (error) replicationRetries += 1;
+      if (error) current.replicationRetries += 1;
     });
   };
   await mapLimit(recipients, SETUP_CONCURRENCY, async (recipient) => {
@@ -360,7 +222,7 @@ export async function startConversations(
     const caughtUp = firstPause(handle, `recipient ${recipient.label}: first pull`);
     watch(handle, `recipient ${recipient.label}`);
     await caughtUp;
-    listenForArrivals(local);
+    listenForArrivals(local, run.liveHandles);
   });
   const random = prng(seed);
   const conversations: Conversation[] = await mapLimit(
@@ -566,14 +428,14 @@ async function runPhase(
   let arrived = 0;
   let allArrived: (() => void) | undefined;
   const done = new Promise<void>((resolve) => (allArrived = resolve));
-  onArrival = (item) => {
+  current.onArrival = (item) => {
     if (item.phase !== phase) return;
     arrived += 1;
     if (arrived === total) allArrived?.();
   };
   logs.recipients.endpoints.clear();
   logs.senders.endpoints.clear();
-  replicationRetries = 0;
+  current.replicationRetries = 0;
   databaseLog.feeds = 0;
   databaseLog.ms = [];
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -622,7 +484,7 @@ async function runPhase(
   const windowMs = cutoff - start;
   const cpuEnd = await cpuSnapshot(databasePid);
   loopDelay.disable();
-  onArrival = undefined;
+  current.onArrival = undefined;
   if (problems.length) throw new Error(`${phase}: ${problems.slice(0, 5).join('; ')}`);
   // Arrivals after the time limit (while the diagnosis runs) count as missing.
   const arrivedInTime = (m: Tracked) => m.arrivedAt !== undefined && m.arrivedAt <= cutoff;
@@ -635,48 +497,7 @@ async function runPhase(
   const perMessage = (log: RequestLog) =>
     Object.fromEntries(sortedEndpoints(log).map(([k, v]) => [k, v.requests / total]));
 
-  // Segments: each message's timestamps, where there are any.
-  const segment = (f: (id: string, m: Tracked) => number | undefined) =>
-    summarize(
-      ids
-        .map((id) => f(id, tracked.get(id)!))
-        .filter((v): v is number => v !== undefined && Number.isFinite(v)),
-    );
-  const sentAtPerf = (m: Tracked) => (m.serverSentAt ? perfTimeOf(m.serverSentAt) : Number.NaN);
-  const segments: Record<string, Summary | undefined> = {
-    'send -> pushed (client picks it up, sends _bulk_docs)': segment(
-      (id, m) => (pushTimes.get(`message:${id}`)?.start ?? Number.NaN) - m.sentAt!,
-    ),
-    'push request (_bulk_docs through the gateway)': segment((id) => {
-      const p = pushTimes.get(`message:${id}`);
-      return p?.answered === undefined ? undefined : p.answered - p.start;
-    }),
-    '  of which jobs.record (write to wf_jobs)': segment((id) => {
-      const j = jobTimes.get(id);
-      return j?.recordEnd === undefined || j.recordStart === undefined
-        ? undefined
-        : j.recordEnd - j.recordStart;
-    }),
-    'send -> delivery job starts': segment((id, m) => (jobTimes.get(id)?.start ?? NaN) - m.sentAt!),
-    '  push answered -> job starts (after the earlier jobs of the sender)': segment((id) => {
-      const answered = pushTimes.get(`message:${id}`)?.answered;
-      const started = jobTimes.get(id)?.start;
-      return answered === undefined || started === undefined ? undefined : started - answered;
-    }),
-    'job start -> recipient copy written (sent_at)': segment(
-      (id, m) => sentAtPerf(m) - (jobTimes.get(id)?.start ?? NaN),
-    ),
-    'recipient copy written -> local copy (pull)': segment((_id, m) =>
-      arrivedInTime(m) ? m.arrivedAt! - sentAtPerf(m) : undefined,
-    ),
-    'delivery job, start to end': segment((id) => {
-      const j = jobTimes.get(id);
-      return j?.start === undefined || j.end === undefined ? undefined : j.end - j.start;
-    }),
-  };
-  if (phase === 'online POST') {
-    segments['POST start -> answered'] = segment((_id, m) => m.sendDone! - m.sentAt!);
-  }
+  const segments = segmentsOf(phase, ids, arrivedInTime);
 
   const ns = (v: number) => v / 1e6;
   return {
@@ -699,7 +520,7 @@ async function runPhase(
       p99: ns(loopDelay.percentile(99)),
       max: ns(loopDelay.max),
     },
-    replication_retries: replicationRetries,
+    replication_retries: current.replicationRetries,
     database_requests_per_message: databaseLog.ms.length / total,
     database_feeds_per_message: databaseLog.feeds / total,
     database_cpu_ms_per_request:
