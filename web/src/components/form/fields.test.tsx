@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/form';
-import { CheckboxField, ChoiceField, EmailField, NewPasswordFields, TextField } from './fields';
+import { EmailField, NewPasswordFields } from './account-fields';
+import { CheckboxField, ChoiceField, TextField } from './fields';
 import { ErrorAlert, SubmitButton } from './form-alerts';
 
 function LoginLikeForm({ onSubmit }: { onSubmit: () => Promise<unknown> }) {

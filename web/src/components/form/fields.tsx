@@ -1,7 +1,6 @@
 // Form fields bound to `useForm` (lib/form.ts). Every input has a label; a field's hint and error
 // are linked with aria-describedby, and an error sets aria-invalid.
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import { PASSWORD_MIN } from '@/lib/account-rules';
 import type { FieldBinding } from '@/lib/form';
 import './form.css';
 
@@ -73,60 +72,6 @@ export function TextField({
       {after}
       <FieldMessages binding={field} hint={hint} />
     </div>
-  );
-}
-
-/** An email address to log in or be answered at: the email keyboard and autofill. */
-export function EmailField({
-  field,
-  label = 'Email',
-}: {
-  field: FieldBinding<string>;
-  label?: string;
-}) {
-  return (
-    <TextField
-      field={field}
-      label={label}
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      required
-    />
-  );
-}
-
-/**
- * A new password and its confirmation, with the length rule (registration, reset, change):
- * "Password" and "Confirm password", or with `label` "New password", "Confirm new password".
- */
-export function NewPasswordFields({
-  password,
-  confirmation,
-  label = 'Password',
-}: {
-  password: FieldBinding<string>;
-  confirmation: FieldBinding<string>;
-  label?: string;
-}) {
-  return (
-    <>
-      <TextField
-        field={password}
-        label={label}
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        required
-      />
-      <TextField
-        field={confirmation}
-        label={`Confirm ${label.toLowerCase()}`}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-    </>
   );
 }
 

@@ -1,5 +1,6 @@
-import { NewPasswordFields, TextField } from '@/components/form/fields';
+import { TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
+import { PASSWORD_MIN } from '@/lib/account-rules';
 import { useForm } from '@/lib/form';
 import { changePassword, type ChangePasswordInput } from '../api/security';
 
@@ -34,10 +35,20 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         required
       />
-      <NewPasswordFields
-        password={form.field('password')}
-        confirmation={form.field('password_confirmation')}
+      <TextField
+        field={form.field('password')}
         label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        required
+      />
+      <TextField
+        field={form.field('password_confirmation')}
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
       />
       <p className="field-hint">Changing it signs you out on every other device.</p>
       <div className="form-actions">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { EmailField } from '@/components/form/fields';
+import { EmailField } from '@/components/form/account-fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { useForm } from '@/lib/form';
 import { requestPasswordReset } from '../api/password-reset';

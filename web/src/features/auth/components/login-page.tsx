@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { CheckboxField, EmailField, TextField } from '@/components/form/fields';
+import { EmailField } from '@/components/form/account-fields';
+import { CheckboxField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { useForm } from '@/lib/form';
 import type { User } from '@/types/api';

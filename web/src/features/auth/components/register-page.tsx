@@ -1,13 +1,8 @@
 import { ROLE_DESCRIPTIONS, SELF_SERVICE_ROLES } from '@wayfarer/api/schemas/roles';
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import {
-  ChoiceField,
-  EmailField,
-  NewPasswordFields,
-  TextField,
-  type Choice,
-} from '@/components/form/fields';
+import { EmailField, NewPasswordFields } from '@/components/form/account-fields';
+import { ChoiceField, TextField, type Choice } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { useForm } from '@/lib/form';
 import type { User } from '@/types/api';

@@ -1,6 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { EmailField, NewPasswordFields } from '@/components/form/fields';
+import { EmailField, NewPasswordFields } from '@/components/form/account-fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { useForm } from '@/lib/form';
 import { resetPassword, type ResetPasswordInput } from '../api/password-reset';

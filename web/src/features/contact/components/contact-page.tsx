@@ -1,6 +1,7 @@
 import type { ContactMessageRequest } from '@wayfarer/api/schemas';
 import { Link } from 'react-router-dom';
-import { EmailField, TextAreaField, TextField } from '@/components/form/fields';
+import { EmailField } from '@/components/form/account-fields';
+import { TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { ApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/form';
