@@ -17,18 +17,17 @@
  * Exits 1 if any request errored or answered non-2xx.
  */
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import {
   DEFAULT_WARMUP_SECONDS,
   measure,
   printTable,
-  resultsFileName,
-  writeResults,
+  saveResults,
   type MeasureResult,
   numberFromEnv,
 } from './lib/harness';
 import type { RunningServer } from '../api/src/server';
+import { guarded } from './lib/lifecycle';
 import { closeBare, startBare, startBenchApi } from './lib/servers';
 
 const BASELINE = 'bare hono GET /json';
@@ -49,33 +48,19 @@ async function check(url: string, expect: (body: unknown) => string | undefined)
 const tempDirs: string[] = [];
 let api: RunningServer | undefined;
 let bare: ServerType | undefined;
-let cleaning: Promise<void> | undefined;
 
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.allSettled([api?.close(2000), bare ? closeBare(bare) : undefined]);
-    await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-  })();
-  return cleaning;
+async function cleanUp(): Promise<void> {
+  await Promise.allSettled([api?.close(2000), bare ? closeBare(bare) : undefined]);
+  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
 }
 
 // Bounded in time: the routes' runs plus generous room for start-up and shutdown.
 const routes = 3;
-const limitMs = (routes * (durationSeconds + warmupSeconds) + 120) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`http-baseline: still running after ${limitMs / 1000} s; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs);
-watchdog.unref();
-
-// Ctrl-C reaches this process twice under `npm run bench` (from the terminal and from run.ts):
-// every signal waits for the same clean-up.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!cleaning) console.error(`http-baseline: ${signal}; stopping.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { finish } = guarded(
+  'http-baseline',
+  (routes * (durationSeconds + warmupSeconds) + 120) * 1000,
+  cleanUp,
+);
 
 async function main(): Promise<number> {
   console.log('http-baseline: starting the API (embedded database) and the bare Hono server…');
@@ -121,14 +106,13 @@ async function main(): Promise<number> {
   console.log('');
   printTable(rows, BASELINE);
 
-  const file = await writeResults(resultsFileName('http-baseline'), {
+  await saveResults('http-baseline', {
     benchmark: 'http-baseline',
     baseline: BASELINE,
     settings: { connections, durationSeconds, warmupSeconds },
     services: services.length,
     rows,
   });
-  console.log(`\nhttp-baseline: results written to ${path.relative(process.cwd(), file)}`);
 
   const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
   for (const r of failed) {
@@ -139,12 +123,4 @@ async function main(): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error('http-baseline failed:', error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await finish(main);

@@ -28,8 +28,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { resultsFileName, writeResults } from './lib/harness';
+import { saveResults } from './lib/harness';
 import type { RunningServer } from '../api/src/server';
+import { guarded } from './lib/lifecycle';
 import { startBenchApi } from './lib/servers';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -81,35 +82,19 @@ interface PageResult extends PageRun {
 let api: RunningServer | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const tempDirs: string[] = [];
-let cleaning: Promise<void> | undefined;
 
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    try {
-      chrome?.kill();
-    } catch {
-      // Already gone.
-    }
-    await api?.close(2000).catch(() => undefined);
-    await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-  })();
-  return cleaning;
+async function cleanUp(): Promise<void> {
+  try {
+    chrome?.kill();
+  } catch {
+    // Already gone.
+  }
+  await api?.close(2000).catch(() => undefined);
+  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
 }
 
 // Bounded in time: each Lighthouse run takes well under a minute; start-up and a build on top.
-const limitMs = (PAGES.length * runs * 60 + 300) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`lighthouse: still running after ${limitMs / 1000} s; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs);
-watchdog.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!cleaning) console.error(`lighthouse: ${signal}; stopping.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { finish } = guarded('lighthouse', (PAGES.length * runs * 60 + 300) * 1000, cleanUp);
 
 function buildIfMissing(): void {
   if (existsSync(path.join(webDist, 'index.html'))) return;
@@ -248,7 +233,7 @@ async function main(): Promise<number> {
     }
   }
 
-  const file = await writeResults(resultsFileName('lighthouse'), {
+  await saveResults('lighthouse', {
     benchmark: 'lighthouse',
     preset: 'mobile (Lighthouse default)',
     chromium: chromePath,
@@ -256,16 +241,7 @@ async function main(): Promise<number> {
     runs,
     pages: rows,
   });
-  console.log(`\nlighthouse: results written to ${path.relative(process.cwd(), file)}`);
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error('lighthouse failed:', error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await finish(main);

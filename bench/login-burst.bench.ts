@@ -34,6 +34,7 @@ import {
 } from './lib/harness';
 import type { RunningServer } from '../api/src/server';
 import { passwordHashing } from '../api/src/lib/password';
+import { guarded } from './lib/lifecycle';
 import { startBenchApi } from './lib/servers';
 
 const BASELINE = 'getServices alone';
@@ -46,30 +47,18 @@ const compare = numberFromEnv('BENCH_COMPARE', 1, true, 0) > 0;
 
 const tempDirs: string[] = [];
 let api: RunningServer | undefined;
-let cleaning: Promise<void> | undefined;
 
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.allSettled([api?.close(2000)]);
-    await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-  })();
-  return cleaning;
+async function cleanUp(): Promise<void> {
+  await Promise.allSettled([api?.close(2000)]);
+  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
 }
 
 // Bounded in time: the phases plus generous room for start-up and shutdown.
-const limitMs = ((compare ? 3 : 2) * (durationSeconds + warmupSeconds + 1) + 10 + 120) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`login-burst: still running after ${limitMs / 1000} s; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs);
-watchdog.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!cleaning) console.error(`login-burst: ${signal}; stopping.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { finish } = guarded(
+  'login-burst',
+  ((compare ? 3 : 2) * (durationSeconds + warmupSeconds + 1) + 10 + 120) * 1000,
+  cleanUp,
+);
 
 /** Answers per status code of an autocannon run. */
 function statuses(result: autocannon.Result): Record<string, number> {
@@ -205,12 +194,4 @@ async function main(): Promise<number> {
   return problems.length > 0 ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error('login-burst failed:', error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await finish(main);

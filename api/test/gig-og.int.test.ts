@@ -47,6 +47,28 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Amara's active tour-guide gig with one $20, one-day package. */
+function createWalk(title: string, description: string) {
+  return api.post<{ gig: Gig }>('/api/gigs', {
+    token: amara,
+    body: {
+      title,
+      service_id: 'tour-guide',
+      description,
+      packages: [
+        {
+          tier: 'basic',
+          name: 'Walk',
+          price: { amount: 2000, currency: 'USD' },
+          delivery_days: 1,
+          revisions: 0,
+        },
+      ],
+      status: 'active',
+    },
+  });
+}
+
 interface Summary {
   id: string;
   title: string;
@@ -156,25 +178,10 @@ describe('share previews of gig pages', () => {
   });
 
   it('escapes what the agent wrote', async () => {
-    const created = await api.post<{ gig: Gig }>('/api/gigs', {
-      token: amara,
-      body: {
-        title: 'Tour "<script>alert(1)</script>" & $& more',
-        service_id: 'tour-guide',
-        description:
-          'A walk for <b>curious</b> people & their "friends" who like $1 replacement patterns.',
-        packages: [
-          {
-            tier: 'basic',
-            name: 'Walk',
-            price: { amount: 2000, currency: 'USD' },
-            delivery_days: 1,
-            revisions: 0,
-          },
-        ],
-        status: 'active',
-      },
-    });
+    const created = await createWalk(
+      'Tour "<script>alert(1)</script>" & $& more',
+      'A walk for <b>curious</b> people & their "friends" who like $1 replacement patterns.',
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const html = await (await server.request(`/gigs/${created.body.gig.id}`)).text();
     expect(html).not.toContain('<script>alert(1)</script>');
@@ -190,24 +197,10 @@ describe('share previews of gig pages', () => {
   });
 
   it('an unknown, paused or malformed gig id gets the plain shell', async () => {
-    const paused = await api.post<{ gig: Gig }>('/api/gigs', {
-      token: amara,
-      body: {
-        title: 'Paused sunrise walk in Dakar',
-        service_id: 'tour-guide',
-        description: 'A sunrise walk along the Corniche, paused while the guide is away.',
-        packages: [
-          {
-            tier: 'basic',
-            name: 'Walk',
-            price: { amount: 2000, currency: 'USD' },
-            delivery_days: 1,
-            revisions: 0,
-          },
-        ],
-        status: 'active',
-      },
-    });
+    const paused = await createWalk(
+      'Paused sunrise walk in Dakar',
+      'A sunrise walk along the Corniche, paused while the guide is away.',
+    );
     await api.patch(`/api/gigs/${paused.body.gig.id}`, {
       token: amara,
       body: { status: 'paused' },

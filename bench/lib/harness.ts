@@ -6,8 +6,10 @@
  *   would measure each other.
  * - `printTable()` prints rows side by side with ratios against a baseline row measured in the
  *   same run, which is how figures are reported (absolute numbers depend on the machine).
- * - `writeResults()` keeps the figures, with the machine and the command, in bench/results/.
- * - `percentile()` is for benchmarks that time things themselves (e.g. message delivery).
+ * - `writeResults()` keeps the figures, with the machine and the command, in bench/results/
+ *   (`saveResults()` also says where).
+ * - `percentile()` and `summarize()` are for benchmarks that time things themselves (e.g. message
+ *   delivery).
  */
 import { cpus } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -120,6 +122,28 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
+/** What benchmarks that time things themselves report of the times (ms). */
+export interface Summary {
+  count: number;
+  /** Nearest rank, as `percentile`. */
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  mean_ms: number;
+}
+
+/** The summary of `values`, or undefined when there are none. */
+export function summarize(values: readonly number[]): Summary | undefined {
+  if (values.length === 0) return undefined;
+  return {
+    count: values.length,
+    p50_ms: percentile(values, 50),
+    p99_ms: percentile(values, 99),
+    max_ms: Math.max(...values),
+    mean_ms: values.reduce((a, b) => a + b, 0) / values.length,
+  };
+}
+
 /** `value / baseline`, or undefined when there is nothing to divide by. */
 export function ratio(value: number, baseline: number): number | undefined {
   if (!Number.isFinite(value) || !Number.isFinite(baseline) || baseline === 0) return undefined;
@@ -228,6 +252,12 @@ export async function writeResults(file: string, data: unknown): Promise<string>
   return target;
 }
 
+/** Writes `data` as the run's results file and says where: `<benchmark>: results written to …`. */
+export async function saveResults(benchmark: string, data: unknown): Promise<void> {
+  const file = await writeResults(resultsFileName(benchmark), data);
+  console.log(`\n${benchmark}: results written to ${path.relative(process.cwd(), file)}`);
+}
+
 /** A results file name with the time in it, e.g. `http-baseline-2025-01-31T10-00-00-000Z.json`. */
 export function resultsFileName(benchmark: string, date = new Date()): string {
   return `${benchmark}-${date.toISOString().replace(/[:.]/g, '-')}.json`;
@@ -260,11 +290,11 @@ export async function within<T>(
   }
 }
 
-/** A fixed-width table, the first column left-aligned and the others right-aligned. */
-export function formatColumns(header: string[], rows: string[][]): string {
+/** A fixed-width table: the first `left` columns left-aligned, the others right-aligned. */
+export function formatColumns(header: string[], rows: string[][], left = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    cells.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

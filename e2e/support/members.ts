@@ -1,7 +1,23 @@
-// What several specs need to set up: unique names, and verified members with a tagname made
-// through the API the way a person makes them (register, the mailed link, a tagname).
+// What several specs need to set up: unique names, the demo accounts, signing in and out, and
+// verified members with a tagname made through the API the way a person makes them (register,
+// the mailed link, a tagname).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+/** The demo accounts' password (api/src/seed). */
+export const DEMO_PASSWORD = 'wayfarer-demo';
+
+/** The seeded service categories, in the order the site lists them. */
+export const SEEDED_CATEGORIES = [
+  'Travel Agent',
+  'Tour Guide',
+  'Hotel Manager',
+  'Chef',
+  'Travel Consultant',
+  'Photographer',
+  'Wedding Planner',
+  'Events Specialist',
+];
 
 let counter = 0;
 /** A string no other test in this run produces. */
@@ -66,6 +82,46 @@ export async function createMember(
   const named = await request.put('/api/user/tagname', { headers, data: { tagname } });
   expect(named.status(), await named.text()).toBe(200);
   return { id: user.id, name, email, tagname, token };
+}
+
+/** `POST /api/login` (or `path`, the admin's login), which must answer 200: its token and user. */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+  path = '/api/login',
+) {
+  const response = await request.post(path, { data: { email, password, remember: false } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as {
+    token: string;
+    user: { id: string; email_verified_at: string | null };
+  };
+}
+
+/**
+ * Signs `page` in the way a returning visitor is: a `token` cookie from an earlier session (the
+ * login at `path`). Returns the token.
+ */
+export async function signInWithCookie(
+  page: Page,
+  baseURL: string | undefined,
+  email: string,
+  password = DEMO_PASSWORD,
+  path = '/api/login',
+): Promise<string> {
+  const { token } = await apiLogin(page.request, email, password, path);
+  await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL!).origin }]);
+  return token;
+}
+
+/** Logs out from a member area's navigation and confirms in the modal (which leads to /login). */
+export async function logOutOfArea(page: Page, area = 'Customer area'): Promise<void> {
+  await page
+    .getByRole('navigation', { name: area })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await page.getByRole('button', { name: 'Yes Logout' }).click();
 }
 
 /** Signs a browser context in with a session of its own (as a device would) and opens a page. */

@@ -3,10 +3,16 @@
 // route guards. Mail is read from the development outbox (GET /api/dev/mail).
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createMember, unique } from '../support/members';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  apiLogin,
+  createMember,
+  logOutOfArea,
+  signInWithCookie,
+  unique,
+} from '../support/members';
 
-const DEMO_PASSWORD = 'wayfarer-demo';
 /** A 1×1 PNG: the server checks uploads by their content. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -53,23 +59,6 @@ async function mailedLink(
     )
     .toBe(true);
   return link!;
-}
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/login', { data: { email, password, remember: false } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { token: string; user: { email_verified_at: string | null } };
-}
-
-/** Signs `page` in the way a returning visitor is: a `token` cookie from an earlier session. */
-async function signInWithCookie(
-  page: Page,
-  baseURL: string | undefined,
-  email: string,
-  password = DEMO_PASSWORD,
-) {
-  const { token } = await apiLogin(page.request, email, password);
-  await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL!).origin }]);
 }
 
 test('a new Customer registers, verifies, onboards and manages the account', async ({
@@ -186,11 +175,7 @@ test('a new Customer registers, verifies, onboards and manages the account', asy
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
 
   // Forgot the password: reset it by mail, then log in with the new one.
-  await page
-    .getByRole('navigation', { name: 'Customer area' })
-    .getByRole('button', { name: 'Logout' })
-    .click();
-  await page.getByRole('button', { name: 'Yes Logout' }).click();
+  await logOutOfArea(page);
   await expect(page).toHaveURL(/\/login$/);
   const beforeReset = new Date().toISOString();
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

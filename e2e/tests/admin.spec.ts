@@ -2,9 +2,9 @@
 // public site follows, suspending a signed-in member, blog posts on the public blog, users,
 // messages, the dashboard, and accessibility of every admin page.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, apiLogin, signInWithCookie } from '../support/members';
 
-const DEMO_PASSWORD = 'wayfarer-demo';
 const ADMIN_EMAIL = 'admin@wayfarer.test';
 /** A 1×1 PNG: the server checks uploads by their content. */
 const PNG_1X1 = Buffer.from(
@@ -20,26 +20,10 @@ function unique(): string {
   return n.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
 }
 
-async function apiLogin(
-  request: APIRequestContext,
-  email: string,
-  password = DEMO_PASSWORD,
-  path = '/api/login',
-) {
-  const response = await request.post(path, { data: { email, password, remember: false } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { token: string; user: { id: string } };
-}
-
 /** Signs `page` in as a returning visitor is: a `token` cookie from an earlier session. */
 async function signIn(page: Page, baseURL: string | undefined, email: string, password?: string) {
-  const { token } = await apiLogin(
-    page.request,
-    email,
-    password,
-    email === ADMIN_EMAIL ? '/api/admin/login' : '/api/login',
-  );
-  await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL!).origin }]);
+  const path = email === ADMIN_EMAIL ? '/api/admin/login' : '/api/login';
+  await signInWithCookie(page, baseURL, email, password, path);
 }
 
 /** A visitor in a browser context of their own (no cookies shared with the admin). */

@@ -5,22 +5,16 @@
 // opens the order form, whose "Ask …" opens a conversation about the package; a search longer
 // than a page counts a lower bound and pages on; a gig opened once opens offline; axe finds no
 // serious problem on /explore and a gig page.
-import { expect, test, type Page } from '@playwright/test';
-import { createMember, seriousAxeViolations } from '../support/members';
+import { expect, test } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  createMember,
+  seriousAxeViolations,
+  signInWithCookie,
+} from '../support/members';
 
-const DEMO_PASSWORD = 'wayfarer-demo';
 /** The one demo gig that says "desert" and has a package up to $1,000. */
 const DESERT_TRIP = 'Morocco multi-city trip: riads, trains and a desert night';
-
-async function signIn(page: Page, baseURL: string, email: string) {
-  const response = await page.request.post('/api/login', {
-    data: { email, password: DEMO_PASSWORD, remember: false },
-  });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL).origin }]);
-  return token;
-}
 
 test.describe('without the service worker', () => {
   test.use({ serviceWorkers: 'block' });
@@ -165,7 +159,7 @@ test.describe('without the service worker', () => {
     baseURL,
     request,
   }) => {
-    await signIn(page, baseURL!, 'sofia@wayfarer.test');
+    await signInWithCookie(page, baseURL, 'sofia@wayfarer.test');
     await page.goto('/explore?q=gor%C3%A9e');
     await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
     await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
@@ -336,7 +330,7 @@ test('logout deletes the gigs this device kept for offline', async ({ page, base
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 30_000,
   });
-  await signIn(page, baseURL!, 'sofia@wayfarer.test');
+  await signInWithCookie(page, baseURL, 'sofia@wayfarer.test');
   await page.goto('/explore?q=kaiseki');
   await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
   await expect(page.getByTestId('gig-package').first()).toBeVisible();
@@ -369,7 +363,7 @@ test('a gig saved to a wishlist opens offline, though it was never opened', asyn
     password: DEMO_PASSWORD,
     prefix: 'wish',
   });
-  await signIn(page, baseURL!, member.email);
+  await signInWithCookie(page, baseURL, member.email);
   await page.goto('/explore?q=kaiseki');
   const card = page.getByTestId('gig-card').first();
   const href = (await card.locator('.gig-card-link').getAttribute('href'))!;

@@ -4,30 +4,9 @@
 // navigation, the 404 flows, and a chunk that fails to load (one reload, never a loop).
 // Service workers are blocked here: these tests watch and cut the page's own requests.
 import { expect, test, type Page } from '@playwright/test';
+import { SEEDED_CATEGORIES, signInWithCookie } from '../support/members';
 
 test.use({ serviceWorkers: 'block' });
-
-const DEMO_PASSWORD = 'wayfarer-demo';
-const CATEGORIES = [
-  'Travel Agent',
-  'Tour Guide',
-  'Hotel Manager',
-  'Chef',
-  'Travel Consultant',
-  'Photographer',
-  'Wedding Planner',
-  'Events Specialist',
-];
-
-/** Signs `page` in as a returning visitor is: a `token` cookie from an earlier session. */
-async function signIn(page: Page, baseURL: string | undefined, email: string) {
-  const response = await page.request.post('/api/login', {
-    data: { email, password: DEMO_PASSWORD, remember: false },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL!).origin }]);
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -55,7 +34,7 @@ test.describe('top navigation', () => {
     await services.click();
     await expect(services).toHaveAttribute('aria-expanded', 'true');
     const menu = nav.getByRole('list', { name: 'Service categories' });
-    await expect(menu.getByRole('link')).toHaveText(CATEGORIES);
+    await expect(menu.getByRole('link')).toHaveText(SEEDED_CATEGORIES);
     // Escape closes it and gives focus back to its button.
     await page.keyboard.press('Escape');
     await expect(services).toHaveAttribute('aria-expanded', 'false');
@@ -90,7 +69,7 @@ test.describe('top navigation', () => {
     page,
     baseURL,
   }) => {
-    await signIn(page, baseURL, 'sofia@wayfarer.test');
+    await signInWithCookie(page, baseURL, 'sofia@wayfarer.test');
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
@@ -124,7 +103,7 @@ test.describe('top navigation', () => {
   });
 
   test('a Lecturer also sees Post Project, Inbox and Project Box', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, 'helen@wayfarer.test');
+    await signInWithCookie(page, baseURL, 'helen@wayfarer.test');
     await page.goto('/blogs');
     await expect(mainNav(page).getByRole('listitem')).toHaveText([
       'Home',
@@ -200,7 +179,7 @@ test('the footer lists the eight categories, every content link and the copyrigh
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByText('© 2025 Wayfarer Market. All rights reserved.')).toBeVisible();
   const footerNav = footer.getByRole('navigation', { name: 'Footer' });
-  for (const [index, name] of CATEGORIES.entries()) {
+  for (const [index, name] of SEEDED_CATEGORIES.entries()) {
     const link = footerNav.getByRole('link', { name, exact: true });
     await expect(link).toHaveAttribute(
       'href',

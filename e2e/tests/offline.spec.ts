@@ -11,7 +11,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { createMember, signIn } from '../support/members';
+import { createMember, logOutOfArea, signIn } from '../support/members';
 
 const PASSWORD = 'offline-pass-1';
 /** A seeded Agent with a public profile. */
@@ -160,11 +160,7 @@ test('logout wipes the local database of the device', async ({ browser, request,
     .poll(async () => (await databases()).some((n) => n.startsWith('_pouch_userdb-')))
     .toBe(true);
 
-  await page
-    .getByRole('navigation', { name: 'Customer area' })
-    .getByRole('button', { name: 'Logout' })
-    .click();
-  await page.getByRole('button', { name: 'Yes Logout' }).click();
+  await logOutOfArea(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect
     .poll(async () => (await databases()).some((n) => n.startsWith('_pouch_userdb-')))

@@ -3,11 +3,9 @@
 // categories, the contact form against the real API (field errors, the stored message, the
 // confirmation mail), the blog from the API, the share widget, and axe on every public page.
 import { expect, test } from '@playwright/test';
-import { seriousAxeViolations } from '../support/members';
+import { DEMO_PASSWORD, seriousAxeViolations } from '../support/members';
 
 test.use({ serviceWorkers: 'block' });
-
-const DEMO_PASSWORD = 'wayfarer-demo';
 
 /** Every public page: path, its h1, its document title. */
 const PAGES: [string, RegExp, string][] = [

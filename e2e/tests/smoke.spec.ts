@@ -1,15 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const CATEGORIES = [
-  'Travel Agent',
-  'Tour Guide',
-  'Hotel Manager',
-  'Chef',
-  'Travel Consultant',
-  'Photographer',
-  'Wedding Planner',
-  'Events Specialist',
-];
+import { SEEDED_CATEGORIES } from '../support/members';
 
 test('the home page shows live health and the seeded categories from the real API', async ({
   page,
@@ -27,7 +17,7 @@ test('the home page shows live health and the seeded categories from the real AP
   await expect(status).toContainText('All systems operational');
 
   const categories = page.getByRole('region', { name: 'Browse by category' }).getByRole('listitem');
-  await expect(categories).toHaveText(CATEGORIES);
+  await expect(categories).toHaveText(SEEDED_CATEGORIES);
   expect(errors, 'no console errors (CSP violations included)').toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, plural } from './format';
+import { badgeText, formatFileSize, plural } from './format';
 
 describe('plural', () => {
   it('counts in words, with thousands grouped', () => {
@@ -15,5 +15,13 @@ describe('formatFileSize', () => {
     expect(formatFileSize(120)).toBe('120 bytes');
     expect(formatFileSize(2048)).toBe('2 KB');
     expect(formatFileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
+  });
+});
+
+describe('badgeText', () => {
+  it('caps the count at 99+', () => {
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
   });
 });

@@ -31,3 +31,6 @@ export function formatFileSize(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }
+
+/** A count on a header badge: "99+" above 99. */
+export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));

@@ -389,25 +389,25 @@ export class LocalEngine {
 
   // Life cycle --------------------------------------------------------------------------------
 
-  async close(): Promise<void> {
-    if (this.isClosed) return;
+  /** Stops sync, the change feed and the listeners; waits for the conflict resolutions running. */
+  private async stopAll(): Promise<void> {
     this.stopSync();
     this.isClosed = true;
     clearTimeout(this.pendingTimer);
     this.feed?.cancel();
     this.listeners.clear();
     await Promise.allSettled([...this.resolving.values()]);
+  }
+
+  async close(): Promise<void> {
+    if (this.isClosed) return;
+    await this.stopAll();
     await this.db.close().catch(() => undefined);
   }
 
   /** Stops everything and deletes the database from this device. */
   async destroy(): Promise<void> {
-    this.stopSync();
-    this.isClosed = true;
-    clearTimeout(this.pendingTimer);
-    this.feed?.cancel();
-    this.listeners.clear();
-    await Promise.allSettled([...this.resolving.values()]);
+    await this.stopAll();
     await this.db.destroy();
   }
 }

@@ -93,6 +93,12 @@ export function undeliveredMessagesQuery(tagname: string): LocalQuery {
   };
 }
 
+/** Notifications newest first, ties by the larger id first: the order the page and the bell show. */
+export const notificationsNewestFirst = (
+  a: { _id: string; created_at: string },
+  b: { _id: string; created_at: string },
+): number => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id);
+
 /** The `limit` newest notifications (ties: the larger id first). */
 export function latestNotificationsQuery(limit: number): LocalQuery {
   const index = LOCAL_INDEX.notificationsByDate;
@@ -104,7 +110,7 @@ export function latestNotificationsQuery(limit: number): LocalQuery {
   };
 }
 
-/** The unread notifications, newest first (`fields: ['_id']` when only the count matters). */
+/** The unread notifications, newest first (`fields: ['_id']` to keep only their ids). */
 export function unreadNotificationsQuery(fields?: string[]): LocalQuery {
   const index = LOCAL_INDEX.notificationsUnread;
   return {
@@ -114,4 +120,18 @@ export function unreadNotificationsQuery(fields?: string[]): LocalQuery {
     limit: ALL,
     use_index: indexName(index),
   };
+}
+
+/**
+ * How far the bell counts unread notifications: it shows "99+" above 99, so 100 says "more than
+ * 99" as well as any larger number would. A `find` reads every document it answers with, one at
+ * a time by id (pouchdb-find fetches them even for `fields: ['_id']`), so a count without a cap
+ * read every unread notification on every page: with hundreds unread, slower than reading all
+ * the notifications in one pass (bench/local-queries.bench.ts, "bell").
+ */
+export const UNREAD_COUNT_CAP = 100;
+
+/** The bell's unread count: the ids of the newest unread notifications, UNREAD_COUNT_CAP at most. */
+export function unreadCountQuery(): LocalQuery {
+  return { ...unreadNotificationsQuery(['_id']), limit: UNREAD_COUNT_CAP };
 }

@@ -1,5 +1,5 @@
 import { homePathFor } from '@wayfarer/api/schemas/roles';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Dropdown } from '@/components/ui/dropdown';
@@ -32,6 +32,83 @@ export function accountLinksFor(user: Pick<User, 'role'>): MenuLink[] {
   return links;
 }
 
+/** A dropdown's links, each closing it, and Logout last when `onLogout` is given. */
+export function DropdownLinks({
+  links,
+  close,
+  onLogout,
+}: {
+  links: MenuLink[];
+  close: () => void;
+  onLogout?: () => void;
+}) {
+  return (
+    <ul className="dropdown-list">
+      {links.map((link) => (
+        <li key={link.label}>
+          <Link to={link.href} onClick={close}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      {onLogout && (
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              onLogout();
+            }}
+          >
+            Logout
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+export interface SignedInMenuProps {
+  /** The dropdown's button: its content, class and (when the content does not say it) name. */
+  label: ReactNode;
+  buttonClassName: string;
+  ariaLabel?: string;
+  /** Who is signed in, at the top of the dropdown. */
+  heading: ReactNode;
+  links: MenuLink[];
+  /** Where logout leads (spec section 2). */
+  logoutTo: string;
+}
+
+/** A signed-in person's dropdown: who they are, links, and Logout (with the confirmation modal). */
+export function SignedInMenu({
+  label,
+  buttonClassName,
+  ariaLabel,
+  heading,
+  links,
+  logoutTo,
+}: SignedInMenuProps) {
+  const [isLogoutOpen, setLogoutOpen] = useState(false);
+  return (
+    <>
+      <Dropdown buttonClassName={buttonClassName} ariaLabel={ariaLabel} label={label}>
+        {(close) => (
+          <>
+            <p className="dropdown-heading">{heading}</p>
+            <DropdownLinks links={links} close={close} onLogout={() => setLogoutOpen(true)} />
+          </>
+        )}
+      </Dropdown>
+      <LogoutDialog
+        isOpen={isLogoutOpen}
+        onClose={() => setLogoutOpen(false)}
+        redirectTo={logoutTo}
+      />
+    </>
+  );
+}
+
 export interface AccountMenuProps {
   user: User;
   /** The dropdown's button: "My Account" in the public header, the avatar in the areas. */
@@ -43,60 +120,31 @@ export interface AccountMenuProps {
 
 /** A member's dropdown: links and Logout (with the confirmation modal). */
 export function AccountMenu({ user, variant, links, logoutTo }: AccountMenuProps) {
-  const [isLogoutOpen, setLogoutOpen] = useState(false);
   return (
-    <>
-      <Dropdown
-        buttonClassName={variant === 'public' ? 'dropdown-toggle' : 'dropdown-toggle avatar-toggle'}
-        ariaLabel={variant === 'area' ? `Account menu for ${user.full_name}` : undefined}
-        label={
-          variant === 'public' ? (
-            <>
-              <Avatar name={user.full_name} src={user.avatar} size={28} />
-              <span>My Account</span>
-            </>
-          ) : (
-            <>
-              <Avatar name={user.full_name} src={user.avatar} size={32} />
-              <span className="avatar-toggle-name">{user.full_name}</span>
-            </>
-          )
-        }
-      >
-        {(close) => (
+    <SignedInMenu
+      buttonClassName={variant === 'public' ? 'dropdown-toggle' : 'dropdown-toggle avatar-toggle'}
+      ariaLabel={variant === 'area' ? `Account menu for ${user.full_name}` : undefined}
+      label={
+        variant === 'public' ? (
           <>
-            <p className="dropdown-heading">
-              <strong>{user.full_name}</strong>
-              <span className="muted">{user.tagname ? `@${user.tagname}` : user.email}</span>
-            </p>
-            <ul className="dropdown-list">
-              {links.map((link) => (
-                <li key={link.label}>
-                  <Link to={link.href} onClick={close}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <button
-                  type="button"
-                  onClick={() => {
-                    close();
-                    setLogoutOpen(true);
-                  }}
-                >
-                  Logout
-                </button>
-              </li>
-            </ul>
+            <Avatar name={user.full_name} src={user.avatar} size={28} />
+            <span>My Account</span>
           </>
-        )}
-      </Dropdown>
-      <LogoutDialog
-        isOpen={isLogoutOpen}
-        onClose={() => setLogoutOpen(false)}
-        redirectTo={logoutTo}
-      />
-    </>
+        ) : (
+          <>
+            <Avatar name={user.full_name} src={user.avatar} size={32} />
+            <span className="avatar-toggle-name">{user.full_name}</span>
+          </>
+        )
+      }
+      heading={
+        <>
+          <strong>{user.full_name}</strong>
+          <span className="muted">{user.tagname ? `@${user.tagname}` : user.email}</span>
+        </>
+      }
+      links={links}
+      logoutTo={logoutTo}
+    />
   );
 }

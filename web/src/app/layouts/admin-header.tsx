@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Dropdown } from '@/components/ui/dropdown';
 import { AdminSearch } from '@/features/admin/components/admin-search';
-import { LogoutDialog } from '@/features/auth/components/logout-dialog';
 import type { User } from '@/types/api';
 import { buildPath } from '@/config/paths';
+import { DropdownLinks, SignedInMenu } from './account-menu';
 import { HeaderStatus } from './header-status';
 
 /** The line under an admin's name: their expertise when they gave one, else the role. */
@@ -21,23 +19,14 @@ function ShortcutsMenu() {
   return (
     <Dropdown label="Menu" buttonClassName="dropdown-toggle admin-shortcuts-toggle" align="end">
       {(close) => (
-        <ul className="dropdown-list">
-          <li>
-            <Link to={buildPath('admin')} onClick={close}>
-              Statistics
-            </Link>
-          </li>
-          <li>
-            <Link to={buildPath('admin.audit')} onClick={close}>
-              Audit log
-            </Link>
-          </li>
-          <li>
-            <Link to={buildPath('settings')} onClick={close}>
-              Settings
-            </Link>
-          </li>
-        </ul>
+        <DropdownLinks
+          links={[
+            { label: 'Statistics', href: buildPath('admin') },
+            { label: 'Audit log', href: buildPath('admin.audit') },
+            { label: 'Settings', href: buildPath('settings') },
+          ]}
+          close={close}
+        />
       )}
     </Dropdown>
   );
@@ -45,62 +34,33 @@ function ShortcutsMenu() {
 
 /** The admin's dropdown: real name and title, their own pages, and Logout (to the admin login). */
 function AdminUserMenu({ user }: { user: User }) {
-  const [isLogoutOpen, setLogoutOpen] = useState(false);
   const title = adminTitleOf(user);
   return (
-    <>
-      <Dropdown
-        buttonClassName="dropdown-toggle avatar-toggle admin-user-toggle"
-        ariaLabel={`Account menu for ${user.full_name}`}
-        label={
-          <>
-            <Avatar name={user.full_name} src={user.avatar} size={32} />
-            <span className="admin-user-text">
-              <span className="admin-user-name">{user.full_name}</span>
-              <span className="admin-user-title">{title}</span>
-            </span>
-          </>
-        }
-      >
-        {(close) => (
-          <>
-            <p className="dropdown-heading">
-              <strong>{user.full_name}</strong>
-              <span className="muted">{title}</span>
-              <span className="muted">{user.email}</span>
-            </p>
-            <ul className="dropdown-list">
-              <li>
-                <Link to={buildPath('profile')} onClick={close}>
-                  Your profile
-                </Link>
-              </li>
-              <li>
-                <Link to={buildPath('settings')} onClick={close}>
-                  Settings
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  onClick={() => {
-                    close();
-                    setLogoutOpen(true);
-                  }}
-                >
-                  Logout
-                </button>
-              </li>
-            </ul>
-          </>
-        )}
-      </Dropdown>
-      <LogoutDialog
-        isOpen={isLogoutOpen}
-        onClose={() => setLogoutOpen(false)}
-        redirectTo={buildPath('admin.login')}
-      />
-    </>
+    <SignedInMenu
+      buttonClassName="dropdown-toggle avatar-toggle admin-user-toggle"
+      ariaLabel={`Account menu for ${user.full_name}`}
+      label={
+        <>
+          <Avatar name={user.full_name} src={user.avatar} size={32} />
+          <span className="admin-user-text">
+            <span className="admin-user-name">{user.full_name}</span>
+            <span className="admin-user-title">{title}</span>
+          </span>
+        </>
+      }
+      heading={
+        <>
+          <strong>{user.full_name}</strong>
+          <span className="muted">{title}</span>
+          <span className="muted">{user.email}</span>
+        </>
+      }
+      links={[
+        { label: 'Your profile', href: buildPath('profile') },
+        { label: 'Settings', href: buildPath('settings') },
+      ]}
+      logoutTo={buildPath('admin.login')}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { buildPath, type StaticPathName } from '@/config/paths';
 import { AccountMenu, type MenuLink } from './account-menu';
 import { HeaderStatus } from './header-status';
 import './area-layout.css';
+import { LineIcon } from '@/components/ui/line-icon';
 
 interface AreaConfig {
   label: string;
@@ -76,21 +77,6 @@ function HeaderSearch() {
         onChange={(event) => setQuery(event.target.value)}
       />
     </form>
-  );
-}
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d={path}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
 
@@ -165,10 +151,10 @@ function AreaLayout({ area }: { area: AreaName }) {
               className="icon-button"
               aria-label="Favourites"
             >
-              <Icon path={ICONS.heart} />
+              <LineIcon d={ICONS.heart} />
             </Link>
             <Link to={buildPath('inbox')} className="icon-button" aria-label="Messages">
-              <Icon path={ICONS.chat} />
+              <LineIcon d={ICONS.chat} />
             </Link>
             <HeaderStatus />
             <AccountMenu

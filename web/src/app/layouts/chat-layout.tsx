@@ -9,6 +9,7 @@ import { navigationStore } from '@/stores/navigation';
 import { buildPath } from '@/config/paths';
 import { HeaderStatus } from './header-status';
 import './chat-layout.css';
+import { LineIcon } from '@/components/ui/line-icon';
 
 /** React Router numbers the entries of this tab's history: 0 is where the app was opened. */
 function hasHistory(): boolean {
@@ -30,16 +31,7 @@ export function Component() {
       <header className="chat-header">
         <div className="chat-header-inner">
           <button type="button" className="chat-icon-button" aria-label="Back" onClick={back}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path
-                d="M15 5l-7 7 7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon d="M15 5l-7 7 7 7" size={22} weight={2} />
           </button>
           {title ? (
             <h1 className="chat-title">{title}</h1>

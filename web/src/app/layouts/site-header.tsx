@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/stores/auth';
 import { buildPath, type StaticPathName } from '@/config/paths';
 import { Brand } from './brand';
 import { ServicesMenu } from './services-menu';
+import { LineIcon } from '@/components/ui/line-icon';
 
 // Members only: a guest's first page loads neither (nor the local database the status opens).
 const HeaderStatus = lazy(() =>
@@ -88,15 +89,11 @@ export function SiteHeader() {
           aria-controls="site-menu"
           onClick={() => setMenuOpenAt(isMenuOpen ? null : location.key)}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d={isMenuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <LineIcon
+            d={isMenuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+            weight={2}
+            roundJoins={false}
+          />
           <span className="menu-toggle-label">Menu</span>
         </button>
         <div ref={menuRef} id="site-menu" className="site-menu" data-open={isMenuOpen || undefined}>

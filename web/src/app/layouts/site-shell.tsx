@@ -10,22 +10,12 @@ import { HeaderStatus } from './header-status';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './site-layout.css';
+import { LineIcon } from '@/components/ui/line-icon';
 
 export type SiteLayoutName = 'default' | 'wide' | 'back';
 
 function ArrowLeft() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d="M15 5l-7 7 7 7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon d="M15 5l-7 7 7 7" size={22} weight={2} />;
 }
 
 /** A header with a back arrow (history back, or the route's `backTo` in a fresh tab). */

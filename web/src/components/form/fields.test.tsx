@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/form';
+import { EmailField, NewPasswordFields } from './account-fields';
 import { CheckboxField, ChoiceField, TextField } from './fields';
 import { ErrorAlert, SubmitButton } from './form-alerts';
 
@@ -88,5 +89,34 @@ describe('form fields', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Your account is suspended.');
+  });
+
+  it('asks for an email address and a new password the same way everywhere', () => {
+    function AccountForm() {
+      const form = useForm({
+        initialValues: { email: '', password: '', password_confirmation: '' },
+        onSubmit: async () => undefined,
+      });
+      return (
+        <form onSubmit={form.submit}>
+          <EmailField field={form.field('email')} />
+          <NewPasswordFields
+            password={form.field('password')}
+            confirmation={form.field('password_confirmation')}
+            label="New password"
+          />
+        </form>
+      );
+    }
+    render(<AccountForm />);
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('type')).toBe('email');
+    expect(email.getAttribute('autocomplete')).toBe('email');
+    expect(email.getAttribute('inputmode')).toBe('email');
+    const password = screen.getByLabelText('New password');
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+    const hint = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toMatch(/^At least \d+ characters\.$/);
+    expect(screen.getByLabelText('Confirm new password').getAttribute('type')).toBe('password');
   });
 });

@@ -2,6 +2,7 @@
 // stores an icon name per service (`service.icon`, e.g. "chef-hat"); where only `{id, name}` is
 // at hand (the services list), the seeded categories' ids pick their icon. Simple line drawings
 // in a 24×24 box.
+import { LineIcon } from './line-icon';
 
 const SERVICE_ICONS = {
   ticket: 'M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4zM14 7v2M14 11v2M14 15v2',
@@ -57,22 +58,11 @@ export interface ServiceIconProps {
 /** Decorative: the category's name is always next to it. */
 export function ServiceIcon({ id, icon, size = 24, className }: ServiceIconProps) {
   return (
-    <svg
+    <LineIcon
+      d={SERVICE_ICONS[iconNameFor(id, icon)]}
+      size={size}
+      weight={1.7}
       className={className}
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d={SERVICE_ICONS[iconNameFor(id, icon)]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    />
   );
 }

@@ -11,6 +11,7 @@ import {
   type ShareInput,
   type ShareNetwork,
 } from './share-networks';
+import { LineIcon } from './line-icon';
 
 export interface ShareWidgetProps extends ShareInput {
   /** Which networks to offer, in order; all of the spec's by default. */
@@ -90,15 +91,11 @@ export function ShareWidget({
     <Dropdown
       label={
         <>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="M18 8a3 3 0 1 0-2.8-4M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm12 6a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
+          <LineIcon
+            d="M18 8a3 3 0 1 0-2.8-4M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm12 6a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4"
+            size={18}
+            roundJoins={false}
+          />
           Share
         </>
       }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { TextField } from '@/components/form/fields';
+import { EmailField } from '@/components/form/account-fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { useForm } from '@/lib/form';
 import { requestPasswordReset } from '../api/password-reset';
@@ -32,14 +32,7 @@ export function ForgotPasswordPage() {
         <SuccessAlert isShown={form.isSuccessful} onDismiss={form.dismissSuccess}>
           {form.state.successMessage}
         </SuccessAlert>
-        <TextField
-          field={form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
+        <EmailField field={form.field('email')} />
         <SubmitButton isBusy={form.isBusy} busyText="Sending…" className="button-block">
           Email me a reset link
         </SubmitButton>

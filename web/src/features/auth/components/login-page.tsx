@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
+import { EmailField } from '@/components/form/account-fields';
 import { CheckboxField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { useForm } from '@/lib/form';
@@ -48,14 +49,7 @@ export function LoginPage({ variant = 'member', onLoggedIn }: LoginPageProps) {
     >
       <form className="form" onSubmit={form.submit} noValidate>
         <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
-        <TextField
-          field={form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
+        <EmailField field={form.field('email')} />
         <TextField
           field={form.field('password')}
           label="Password"

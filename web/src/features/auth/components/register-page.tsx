@@ -1,9 +1,9 @@
 import { ROLE_DESCRIPTIONS, SELF_SERVICE_ROLES } from '@wayfarer/api/schemas/roles';
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
+import { EmailField, NewPasswordFields } from '@/components/form/account-fields';
 import { ChoiceField, TextField, type Choice } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
-import { PASSWORD_MIN } from '@/lib/account-rules';
 import { useForm } from '@/lib/form';
 import type { User } from '@/types/api';
 import { register, type RegisterInput, type SelfServiceRole } from '../api/register';
@@ -44,28 +44,10 @@ export function RegisterPage({ onRegistered }: { onRegistered: (user: User) => v
       <form className="form" onSubmit={form.submit} noValidate>
         <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
         <TextField field={form.field('full_name')} label="Full name" autoComplete="name" required />
-        <TextField
-          field={form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
-        <TextField
-          field={form.field('password')}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          required
-        />
-        <TextField
-          field={form.field('password_confirmation')}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
+        <EmailField field={form.field('email')} />
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmation={form.field('password_confirmation')}
         />
         <ChoiceField field={form.field('role')} legend="I am joining as" choices={ROLE_CHOICES} />
         <p className="field-hint">

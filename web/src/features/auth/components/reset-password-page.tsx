@@ -1,8 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { TextField } from '@/components/form/fields';
+import { EmailField, NewPasswordFields } from '@/components/form/account-fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
-import { PASSWORD_MIN } from '@/lib/account-rules';
 import { useForm } from '@/lib/form';
 import { resetPassword, type ResetPasswordInput } from '../api/password-reset';
 import { AuthCard } from './auth-card';
@@ -45,27 +44,11 @@ export function ResetPasswordPage() {
       ) : (
         <form className="form" onSubmit={form.submit} noValidate>
           <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
-          <TextField
-            field={form.field('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-          />
-          <TextField
-            field={form.field('password')}
+          <EmailField field={form.field('email')} />
+          <NewPasswordFields
+            password={form.field('password')}
+            confirmation={form.field('password_confirmation')}
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            required
-          />
-          <TextField
-            field={form.field('password_confirmation')}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
           />
           <SubmitButton isBusy={form.isBusy} busyText="Saving…" className="button-block">
             Reset password

@@ -1,5 +1,6 @@
 import type { ContactMessageRequest } from '@wayfarer/api/schemas';
 import { Link } from 'react-router-dom';
+import { EmailField } from '@/components/form/account-fields';
 import { TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { ApiError } from '@/lib/api-client';
@@ -79,14 +80,7 @@ export function ContactPage({ sender, helpHref, faqHref, trustHref }: ContactPag
                 autoComplete="name"
                 required
               />
-              <TextField
-                field={form.field('email')}
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-              />
+              <EmailField field={form.field('email')} label="Email address" />
             </div>
             <TextField field={form.field('subject')} label="Subject" maxLength={120} required />
             <TextAreaField

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { SearchInput } from '@/components/ui/search-input';
 import { matchSuggestions, type Suggestion } from '../utils/match-suggestions';
 import { plural } from '@/lib/format';
+import { LineIcon } from '@/components/ui/line-icon';
 
 export interface HeroSearchProps {
   /** The categories to suggest while typing. */
@@ -64,15 +65,11 @@ export function HeroSearch({ suggestions, onSearch, onPick }: HeroSearchProps) {
           }}
         />
         <button type="submit" className="button hero-search-button">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <LineIcon
+            d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4"
+            weight={2}
+            roundJoins={false}
+          />
           <span>Search</span>
         </button>
       </form>

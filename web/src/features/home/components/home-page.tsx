@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import './home.css';
+import { LineIcon } from '@/components/ui/line-icon';
 
 export interface HomePageProps {
   /** The hero's search box. Slots are composed in app/ because features do not import each other. */
@@ -32,18 +33,7 @@ const TRUST_POINTS = [
 ];
 
 function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <path
-        d={path}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon d={path} size={28} weight={1.7} />;
 }
 
 const ICONS = {

@@ -3,6 +3,7 @@ import { MESSAGE_MAX } from '@wayfarer/api/schemas/userdb-rules';
 import { useMessageDraft } from '../hooks/use-message-draft';
 import { checkAttachment, formatSize } from '../utils/attachments';
 import { composerKeyAction, isTouchDevice } from '../utils/composer-keys';
+import { LineIcon } from '@/components/ui/line-icon';
 
 export interface ComposerAttachment {
   name: string;
@@ -152,16 +153,7 @@ export function Composer({ draftKey, disabledReason = null, onSend }: ComposerPr
           onClick={() => fileRef.current?.click()}
           disabled={!!disabledReason}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d="M21 11.5l-8.6 8.6a5 5 0 0 1-7.1-7.1l8.6-8.6a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4l7.9-7.9"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <LineIcon d="M21 11.5l-8.6 8.6a5 5 0 0 1-7.1-7.1l8.6-8.6a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4l7.9-7.9" />
         </button>
         <label htmlFor={ids.text} className="visually-hidden">
           Message

@@ -39,7 +39,8 @@ function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info
   );
 }
 
-function ChatProblem({ title, children }: { title: string; children: ReactNode }) {
+/** Why a chat cannot be shown, with the way back to the inbox. */
+export function ChatProblem({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="chat-problem">
       <h1>{title}</h1>

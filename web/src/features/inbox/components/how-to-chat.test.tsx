@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HowToChatButton } from './how-to-chat';
-import { badgeText } from './messages-badge';
 
 afterEach(() => cleanup());
 
@@ -16,13 +15,5 @@ describe('How to Chat', () => {
     expect(dialog.querySelector('strong > em')?.textContent).toBe('text');
     fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-});
-
-describe('badgeText', () => {
-  it('caps the count at 99+', () => {
-    expect(badgeText(7)).toBe('7');
-    expect(badgeText(99)).toBe('99');
-    expect(badgeText(100)).toBe('99+');
   });
 });

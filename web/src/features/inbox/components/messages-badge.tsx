@@ -2,11 +2,10 @@
 // header status area of every page, so it imports only the local database's hooks (never
 // PouchDB itself, which that module loads on demand) and no chat code.
 import { Link } from 'react-router-dom';
+import { badgeText } from '@/lib/format';
 import { useUnreadCount } from '../hooks/use-unread-count';
 import './messages-badge.css';
-
-/** "99+" above 99. */
-export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+import { LineIcon } from '@/components/ui/line-icon';
 
 export function MessagesBadge({ className }: { className?: string }) {
   const count = useUnreadCount() ?? 0;
@@ -20,16 +19,7 @@ export function MessagesBadge({ className }: { className?: string }) {
       data-testid="messages-badge"
       data-count={count}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M4 5h16v11H8l-4 4z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d="M4 5h16v11H8l-4 4z" />
       {count > 0 && (
         <span className="messages-badge-count" aria-hidden="true">
           {badgeText(count)}

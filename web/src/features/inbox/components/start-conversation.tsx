@@ -1,4 +1,4 @@
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ConversationDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { conversationIdFor, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
@@ -8,7 +8,7 @@ import { useCurrentUser } from '@/stores/auth';
 import { syncStore } from '@/stores/sync';
 import { useMember } from '../hooks/use-member';
 import { subjectQuery, type Subject } from '../utils/subject';
-import { ConversationPage } from './conversation-page';
+import { ChatProblem, ConversationPage } from './conversation-page';
 import './inbox.css';
 
 /**
@@ -35,15 +35,9 @@ export function StartConversation({
   if (!me) return null;
   if (isSelf) {
     return (
-      <div className="chat-problem">
-        <h1>This is you</h1>
+      <ChatProblem title="This is you">
         <p>You cannot send a message to yourself.</p>
-        <p>
-          <Link to={buildPath('inbox')} className="button button-secondary">
-            Go to your inbox
-          </Link>
-        </p>
-      </div>
+      </ChatProblem>
     );
   }
   if (existing) {

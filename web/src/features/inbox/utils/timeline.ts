@@ -13,7 +13,10 @@ export const messageTime = (message: Pick<MessageDoc, 'sent_at' | 'created_at'>)
  * The server's order within a conversation: by the time it delivered each message; messages it
  * has not delivered yet come last, in the order they were written.
  */
-export function compareMessages(a: MessageDoc, b: MessageDoc): number {
+export function compareMessages(
+  a: Pick<MessageDoc, 'sent_at' | 'created_at' | 'id'>,
+  b: Pick<MessageDoc, 'sent_at' | 'created_at' | 'id'>,
+): number {
   const aSent = a.sent_at ? 0 : 1;
   const bSent = b.sent_at ? 0 : 1;
   if (aSent !== bSent) return aSent - bSent;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { LocalEngine } from '@/lib/local-db-engine';
+import { UNREAD_COUNT_CAP } from '@/lib/local-queries';
 import { isUnread, markAllReadIn, readBellNotifications } from './notifications';
 
 // The bell's queries on the real engine and PouchDB (local indexes), against what the page's
@@ -91,6 +92,18 @@ describe('the bell from local indexes', () => {
         read_at: doc.read_at,
       });
     }
+  });
+
+  it('counts the unread up to the cap, what the bell shows as 99+', async () => {
+    const engine = await setup();
+    const many = Array.from({ length: UNREAD_COUNT_CAP + 30 }, (_, n) => ({
+      ...notices()[1]!,
+      _id: `notification:order:${String(n).padStart(4, '0')}`,
+      read_at: null,
+    }));
+    await engine.db.bulkDocs(many as never[]);
+    expect((await wholeList(engine)).filter(isUnread)).toHaveLength(UNREAD_COUNT_CAP + 30);
+    expect((await readBellNotifications(engine, 5)).unread).toBe(UNREAD_COUNT_CAP);
   });
 
   it('says nothing is there when the database holds no notification yet', async () => {

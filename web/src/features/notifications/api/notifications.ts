@@ -11,17 +11,19 @@ import { upsertLocalDoc, useLocalDocs, useLocalQuery, whenLocalDb } from '@/lib/
 import {
   LOCAL_INDEX,
   latestNotificationsQuery,
+  notificationsNewestFirst,
+  unreadCountQuery,
   unreadNotificationsQuery,
 } from '@/lib/local-queries';
-
-const newestFirst = (a: NotificationDoc, b: NotificationDoc) =>
-  b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id);
 
 /** Every notification, newest first; null while the database opens. */
 export function useNotifications(): NotificationDoc[] | null {
   const docs = useLocalDocs<NotificationDoc>(USERDB_PREFIX.notification);
   return useMemo(
-    () => (docs ? docs.filter((doc) => doc.type === 'notification').sort(newestFirst) : null),
+    () =>
+      docs
+        ? docs.filter((doc) => doc.type === 'notification').sort(notificationsNewestFirst)
+        : null,
     [docs],
   );
 }
@@ -31,23 +33,21 @@ export const isUnread = (doc: Pick<NotificationDoc, 'read_at'>): boolean => !doc
 /** What the bell shows: the `limit` newest notifications and how many are unread. */
 export interface BellNotifications {
   latest: NotificationDoc[];
+  /** Counted up to UNREAD_COUNT_CAP (100): the bell shows "99+" above 99. */
   unread: number;
 }
 
-/** The bell's figures from the local database (two indexed queries). */
+/** The bell's figures from the local database (two indexed queries, the count capped). */
 export async function readBellNotifications(
   engine: Pick<LocalEngine, 'find'>,
   limit: number,
 ): Promise<BellNotifications> {
   const [latest, unread] = await Promise.all([
     engine.find<NotificationDoc>(LOCAL_INDEX.notificationsByDate, latestNotificationsQuery(limit)),
-    engine.find<{ _id: string }>(
-      LOCAL_INDEX.notificationsUnread,
-      unreadNotificationsQuery(['_id']),
-    ),
+    engine.find<{ _id: string }>(LOCAL_INDEX.notificationsUnread, unreadCountQuery()),
   ]);
   // The index orders ties by id in code-point order; the page's order decides.
-  return { latest: latest.sort(newestFirst), unread: unread.length };
+  return { latest: latest.sort(notificationsNewestFirst), unread: unread.length };
 }
 
 /** The bell's figures, live; null while the database opens. */

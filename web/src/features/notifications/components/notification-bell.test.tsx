@@ -56,6 +56,13 @@ describe('NotificationBell', () => {
     expect(bell.dataset.alert).toBe('true');
   });
 
+  it('shows 99+ above 99, in its name too', () => {
+    api.list = Array.from({ length: 100 }, (_, i) => notice(i + 1));
+    renderBell();
+    expect(screen.getByTestId('notification-count').textContent).toBe('99+');
+    expect(screen.getByRole('button', { name: 'Notifications, 99+ unread' })).toBeTruthy();
+  });
+
   it('stays quiet with nothing unread', () => {
     api.list = [notice(1, '2026-01-02T00:00:00.000Z')];
     renderBell();

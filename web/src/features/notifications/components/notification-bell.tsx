@@ -11,27 +11,13 @@ import {
 } from '../api/notifications';
 import { timeAgo } from '../utils/time-ago';
 import './notifications.css';
-import { plural } from '@/lib/format';
+import { badgeText, plural } from '@/lib/format';
+import { LineIcon } from '@/components/ui/line-icon';
 
 /** Spec section 4 and 9: the icon turns red about 400 ms after the header loads. */
 export const BELL_ALERT_DELAY_MS = 400;
 /** How many notifications the dropdown shows. */
 const BELL_LATEST = 5;
-
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * The live unread count: from the local database once it holds notifications (so it follows
@@ -71,13 +57,13 @@ export function NotificationBell({ seeAllHref }: NotificationBellProps) {
     >
       <Dropdown
         buttonClassName="icon-button bell-button"
-        ariaLabel={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        ariaLabel={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
         label={
           <>
-            <BellIcon />
+            <LineIcon d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
             {unread > 0 && (
               <span className="bell-count" data-testid="notification-count" aria-hidden="true">
-                {unread > 99 ? '99+' : unread}
+                {badgeText(unread)}
               </span>
             )}
           </>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { notify, notifyWarn } from '@/stores/notification';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
+import { LineIcon } from '@/components/ui/line-icon';
 
 const OFFLINE_MESSAGE = 'You are offline. Pages you have opened before still work.';
 const ONLINE_AGAIN_MESSAGE = 'You are back online.';
@@ -24,15 +25,12 @@ export function OfflineIndicator() {
   return (
     // Not a live region: the snackbar announces the change; this bar is the lasting sign.
     <div className="offline-bar" data-testid="offline-indicator">
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <path
-          d="M2 8.5a15 15 0 0 1 4.2-2.6M9.5 5.1A15 15 0 0 1 22 8.5M5 12a10 10 0 0 1 3.4-2M12.7 9.5A10 10 0 0 1 19 12M8.5 15.5a5 5 0 0 1 5.4-.8M12 19h.01M3 3l18 18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        />
-      </svg>
+      <LineIcon
+        d="M2 8.5a15 15 0 0 1 4.2-2.6M9.5 5.1A15 15 0 0 1 22 8.5M5 12a10 10 0 0 1 3.4-2M12.7 9.5A10 10 0 0 1 19 12M8.5 15.5a5 5 0 0 1 5.4-.8M12 19h.01M3 3l18 18"
+        size={16}
+        weight={2}
+        roundJoins={false}
+      />
       <span>Offline: showing saved pages. Changes are sent when you reconnect.</span>
     </div>
   );

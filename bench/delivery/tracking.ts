@@ -1,0 +1,224 @@
+/**
+ * What the delivery benchmark measures (see ../delivery.bench.ts), in this process: each message's
+ * timestamps on its way (the sender's push request, the job runner's `record` and delivery
+ * handler, the recipient's local copy), the arrivals in the recipients' local databases, and the
+ * API's requests to the database server. The phases (./scenario.ts) read and reset it.
+ */
+import type PouchDB from 'pouchdb';
+import type { Couch } from '../../api/src/couch/connect';
+import type { JobDoc, JobResult, JobRunner } from '../../api/src/jobs/jobs';
+import type { Cancelable } from '../lib/lifecycle';
+import { summarize, type Summary } from '../lib/harness';
+import type { RequestWatcher } from '../lib/pouch-clients';
+
+// ---------------------------------------------------------------------------------------------
+// Clients: the request log (per endpoint) and the senders' push timestamps.
+
+/** A wall-clock ISO date (the server's `sent_at`) on this process's performance.now() scale. */
+export const perfTimeOf = (iso: string) => Date.parse(iso) - performance.timeOrigin;
+
+/** When each message's push request went out and was answered (senders' `_bulk_docs`). */
+export const pushTimes = new Map<string, { start: number; answered?: number }>();
+
+/** Notes when the messages a sender's `_bulk_docs` carries go out and are answered. */
+export const watchPushes: RequestWatcher = (endpoint, init, started) => {
+  if (endpoint !== 'POST _bulk_docs' || typeof init?.body !== 'string') return undefined;
+  const docs = (JSON.parse(init.body) as { docs?: { _id?: string }[] }).docs ?? [];
+  const pushed = docs.map((d) => d._id ?? '').filter((id) => id.startsWith('message:'));
+  for (const id of pushed) if (!pushTimes.has(id)) pushTimes.set(id, { start: started });
+  return (response, answered) => {
+    for (const id of pushed) {
+      const entry = pushTimes.get(id);
+      if (entry && entry.answered === undefined && response.ok) entry.answered = answered;
+    }
+  };
+};
+// ---------------------------------------------------------------------------------------------
+// Messages: what was sent, what arrived.
+
+export type PhaseName = 'warm-up' | 'server write' | 'offline send' | 'online POST';
+export const BASELINE: PhaseName = 'server write';
+
+export interface Tracked {
+  phase: PhaseName;
+  conversation: number;
+  seq: number;
+  /** Just before the send (local write, admin write or POST). */
+  sentAt?: number;
+  /** The send finished (local put, admin write, or the POST answered). */
+  sendDone?: number;
+  arrivedAt?: number;
+  arrivals: number;
+  /** The arrived copy's revision and `sent_at` (when delivery wrote it). */
+  rev?: string;
+  serverSentAt?: string;
+  createdAt?: string;
+}
+
+export const tracked = new Map<string, Tracked>();
+/** Per phase and conversation, the message ids in the order they arrived. */
+export const arrivalOrder = new Map<string, string[]>();
+export const unexpected: string[] = [];
+
+/** Timestamps from the job runner, in this process (profiling only). */
+export const jobTimes = new Map<
+  string,
+  { recordStart?: number; recordEnd?: number; start?: number; end?: number }
+>();
+
+interface MessageDocLike {
+  _id: string;
+  _rev: string;
+  type?: string;
+  id?: string;
+  status?: string;
+  sent_at?: string;
+  created_at?: string;
+}
+
+/** Notes each delivered message as it arrives in a recipient's local database. */
+export function listenForArrivals(local: PouchDB, liveHandles: Set<Cancelable>): void {
+  const feed = local.changes({ since: 'now', live: true, include_docs: true });
+  liveHandles.add(feed);
+  feed.on('change', (change) => {
+    const at = performance.now();
+    const doc = (change as unknown as { doc?: MessageDocLike }).doc;
+    if (!doc || !doc._id.startsWith('message:') || doc.status !== 'delivered') return;
+    const id = doc.id ?? doc._id.slice('message:'.length);
+    const item = tracked.get(id);
+    if (!item) {
+      unexpected.push(id);
+      return;
+    }
+    item.arrivals += 1;
+    if (item.arrivals > 1) return;
+    item.arrivedAt = at;
+    item.rev = doc._rev;
+    item.serverSentAt = doc.sent_at;
+    item.createdAt = doc.created_at;
+    const key = `${item.phase}|${item.conversation}`;
+    arrivalOrder.set(key, [...(arrivalOrder.get(key) ?? []), id]);
+    current.onArrival?.(item);
+  });
+  feed.on('error', (error) => problems.push(`a recipient's changes feed: ${String(error)}`));
+}
+
+/** What went wrong in the clients (replication errors, a feed's error): fails the phase. */
+export const problems: string[] = [];
+
+/** The phase running: who is told of each arrival, and the replications' retries so far. */
+export const current: {
+  onArrival: ((item: Tracked) => void) | undefined;
+  replicationRetries: number;
+} = { onArrival: undefined, replicationRetries: 0 };
+
+/**
+ * The API's requests to the database server (the gateway's forwarded requests and nano's, both
+ * through the global fetch), per phase: `_changes` feeds are counted apart, being long polls.
+ */
+export const databaseLog = { feeds: 0, ms: [] as number[] };
+function watchDatabaseRequests(databaseOrigin: string): void {
+  const host = new URL(databaseOrigin).host;
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.host !== host) return original(input, init);
+    if (url.pathname.endsWith('/_changes')) {
+      databaseLog.feeds += 1;
+      return original(input, init);
+    }
+    const started = performance.now();
+    const response = await original(input, init);
+    databaseLog.ms.push(performance.now() - started);
+    return response;
+  };
+}
+
+/**
+ * Profiling hooks, in this process only: time the job runner's `record` (awaited by the gateway
+ * before it forwards a write) and its delivery handler. What they do is unchanged. Then the
+ * API's requests to the database server.
+ */
+export function watchServer(runner: JobRunner, couch: Couch): void {
+  const record = runner.record.bind(runner);
+  runner.record = async (jobs) => {
+    const started = performance.now();
+    const result = await record(jobs);
+    const ended = performance.now();
+    for (const job of jobs) {
+      if (job.kind !== 'deliver') continue;
+      const entry = jobTimes.get(job.ref) ?? {};
+      entry.recordStart ??= started;
+      entry.recordEnd ??= ended;
+      jobTimes.set(job.ref, entry);
+    }
+    return result;
+  };
+  const handlers = (
+    runner as unknown as { handlers: Record<string, (job: JobDoc) => Promise<JobResult>> }
+  ).handlers;
+  const deliver = handlers.deliver!;
+  handlers.deliver = async (job) => {
+    const entry = jobTimes.get(job.ref) ?? {};
+    entry.start ??= performance.now();
+    jobTimes.set(job.ref, entry);
+    const result = await deliver(job);
+    entry.end ??= performance.now();
+    return result;
+  };
+  watchDatabaseRequests(couch.origin);
+}
+
+/**
+ * Where the time of a phase's messages went (the profile table): each segment between two of a
+ * message's timestamps, where it has both; `arrivedInTime` says which arrivals count.
+ */
+export function segmentsOf(
+  phase: PhaseName,
+  ids: readonly string[],
+  arrivedInTime: (m: Tracked) => boolean,
+): Record<string, Summary | undefined> {
+  const segment = (f: (id: string, m: Tracked) => number | undefined) =>
+    summarize(
+      ids
+        .map((id) => f(id, tracked.get(id)!))
+        .filter((v): v is number => v !== undefined && Number.isFinite(v)),
+    );
+  const sentAtPerf = (m: Tracked) => (m.serverSentAt ? perfTimeOf(m.serverSentAt) : Number.NaN);
+  const segments: Record<string, Summary | undefined> = {
+    'send -> pushed (client picks it up, sends _bulk_docs)': segment(
+      (id, m) => (pushTimes.get(`message:${id}`)?.start ?? Number.NaN) - m.sentAt!,
+    ),
+    'push request (_bulk_docs through the gateway)': segment((id) => {
+      const p = pushTimes.get(`message:${id}`);
+      return p?.answered === undefined ? undefined : p.answered - p.start;
+    }),
+    '  of which jobs.record (write to wf_jobs)': segment((id) => {
+      const j = jobTimes.get(id);
+      return j?.recordEnd === undefined || j.recordStart === undefined
+        ? undefined
+        : j.recordEnd - j.recordStart;
+    }),
+    'send -> delivery job starts': segment((id, m) => (jobTimes.get(id)?.start ?? NaN) - m.sentAt!),
+    '  push answered -> job starts (after the earlier jobs of the sender)': segment((id) => {
+      const answered = pushTimes.get(`message:${id}`)?.answered;
+      const started = jobTimes.get(id)?.start;
+      return answered === undefined || started === undefined ? undefined : started - answered;
+    }),
+    'job start -> recipient copy written (sent_at)': segment(
+      (id, m) => sentAtPerf(m) - (jobTimes.get(id)?.start ?? NaN),
+    ),
+    'recipient copy written -> local copy (pull)': segment((_id, m) =>
+      arrivedInTime(m) ? m.arrivedAt! - sentAtPerf(m) : undefined,
+    ),
+    'delivery job, start to end': segment((id) => {
+      const j = jobTimes.get(id);
+      return j?.start === undefined || j.end === undefined ? undefined : j.end - j.start;
+    }),
+  };
+  if (phase === 'online POST') {
+    segments['POST start -> answered'] = segment((_id, m) => m.sendDone! - m.sentAt!);
+  }
+
+  return segments;
+}

@@ -1,0 +1,64 @@
+/**
+ * The gig-search benchmark's settings (see ../gig-search.bench.ts): constants, and what the
+ * environment sets (sizes, durations, connections, profile runs, the preparation limit).
+ */
+import { DEFAULT_WARMUP_SECONDS, numberFromEnv } from '../lib/harness';
+
+const NAME = 'gig-search';
+const BARE = 'bare hono GET /json';
+const BATCH = 1000;
+const SEED = 0x9e3779b9;
+const TARGET_P99_RATIO = 2;
+const TARGET_P99_MS = 100;
+const TARGET_SIZE = 100_000;
+/** Requests before the timed ones in the one-at-a-time profile (discarded). */
+const PROFILE_WARMUP = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Settings.
+
+function sizesFromEnv(): number[] {
+  const raw = process.env.BENCH_GIG_SIZES?.trim() || '1000,10000,100000';
+  const sizes = raw.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+  if (sizes.some((n) => !Number.isInteger(n) || n < 100 || n > 1_000_000)) {
+    console.error(`BENCH_GIG_SIZES must be whole numbers from 100 to 1,000,000 (got "${raw}")`);
+    process.exit(2);
+  }
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+const sizes = sizesFromEnv();
+const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
+const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);
+/**
+ * Each query is loaded at BENCH_CONNECTIONS, then at one connection: requests one after another,
+ * the latency of a search that does not queue behind others.
+ */
+const loads = [...new Set([connections, 1])];
+/** A query's row name at a load: the query alone at BENCH_CONNECTIONS. */
+const loadKey = (query: string, load: number) =>
+  load === connections ? query : `${query}@${load}`;
+const loadLabel = (load: number) => `${load} connection${load === 1 ? '' : 's'}`;
+const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
+const profileRuns = numberFromEnv('BENCH_GIG_PROFILE_RUNS', 40, true, 1);
+const prepLimitSeconds = numberFromEnv('BENCH_GIG_PREP_LIMIT', 1200, false, 10);
+
+export {
+  NAME,
+  BARE,
+  BATCH,
+  SEED,
+  TARGET_P99_RATIO,
+  TARGET_P99_MS,
+  TARGET_SIZE,
+  PROFILE_WARMUP,
+  sizes,
+  durationSeconds,
+  connections,
+  loads,
+  loadKey,
+  loadLabel,
+  warmupSeconds,
+  profileRuns,
+  prepLimitSeconds,
+};

@@ -1,0 +1,59 @@
+/** Users of the API for the benchmarks that sync: registered the way a person registers. */
+
+/** How long one request to the API may take. */
+const REQUEST_LIMIT_MS = 30_000;
+
+/** A JSON request to the API; an answer other than `expected` fails with its status and body. */
+export async function requestJson<T>(
+  url: string,
+  init: { method?: string; token?: string; body?: unknown },
+  expected: number,
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+  });
+  const text = await response.text();
+  if (response.status !== expected) {
+    throw new Error(
+      `${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 300)}`,
+    );
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface Registered {
+  token: string;
+  userId: string;
+}
+
+/** `POST /api/register`: a new customer, with a token. */
+export async function registerUser(
+  apiUrl: string,
+  email: string,
+  fullName: string,
+): Promise<Registered> {
+  const registered = await requestJson<{ token?: string; user?: { id?: string } }>(
+    `${apiUrl}/api/register`,
+    {
+      method: 'POST',
+      body: {
+        full_name: fullName,
+        email,
+        password: 'a-good-password',
+        password_confirmation: 'a-good-password',
+        role: 'Customer',
+      },
+    },
+    201,
+  );
+  if (!registered.token || !registered.user?.id) {
+    throw new Error(`register answered without a token or user: ${JSON.stringify(registered)}`);
+  }
+  return { token: registered.token, userId: registered.user.id };
+}
