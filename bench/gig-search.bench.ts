@@ -11,8 +11,9 @@
  *      generated with a seeded PRNG, so every run writes the same gigs; titles and descriptions
  *      are drawn from a few hundred travel words with a Zipf distribution (common words common),
  *      destinations from ~150 cities, languages from 15, 1–3 packages;
- *   3. builds the views the search reads (`gigs/search`, `gigs/browse`, `gigsort/sorted`) with
- *      one query each and reports how long that took (information, not a target);
+ *   3. builds the views the search reads (`gigs/search`, `gigs/browse`, `gigsort/sorted`,
+ *      `gigword/sorted`) with one query each and reports how long that took (information, not a
+ *      target);
  *   4. checks every measured query once (200, results, and the total the generated gigs predict:
  *      exact when the search read its range to the end, otherwise `total_capped` with a total
  *      above the page and at most the matching gigs), times its parts one request at a time
@@ -29,8 +30,9 @@
  *        browse  service=chef&max_price=50000 (no text)
  *      and sorted queries, exact over every match, whose first page must be the first 20 of
  *      the matching generated gigs in order: broad in the four orders (price_asc, price_desc,
- *      newest, rating), a mid-frequency word with a language filter by price, a rare word under
- *      one service by date, no text by price and by rating, and the mixed searches sorted;
+ *      newest, rating), a mid-frequency word with a language filter by price, the same with a
+ *      second, frequent word by date, a rare word under one service by date, no text by price and
+ *      by rating, and the mixed searches sorted;
  *   5. closes the server and removes its data directory before the next size.
  * Then it prints, per query, req/s, p50 and p99 at each N with the ratios against the same
  * query at the smallest N (1,000 by default: the baseline), and the issue's targets for the
@@ -476,6 +478,11 @@ const MIXED: { word: string; service: string }[] = (() => {
 })();
 const mixedQs = ({ word, service }: { word: string; service: string }) =>
   `q=${word}&service=${service}&max_price=${MAX_PRICE_FILTER}`;
+/**
+ * A frequent word (in ~30 % of the gigs) shorter than the narrow word, so the search walks the
+ * narrow word's rows and checks this one (Bloom filter, then documents).
+ */
+const SECOND_WORD = VOCABULARY.slice(19).find((w) => w.length < NARROW_WORD.length)!;
 /** A word of rank 250 (in ~2.5 % of the gigs): under one service its whole range is short. */
 const RARE_WORD = VOCABULARY[249]!;
 const broadQs = `q=${BROAD_WORD}&service=${SERVICE}&max_price=${MAX_PRICE_FILTER}`;
@@ -527,7 +534,16 @@ const QUERIES: Query[] = [
     order: ORDERS.price_asc,
   },
   {
-    // A rare word under one service: its whole range, read and sorted.
+    // The same with a second word: the narrow word's rows, the other word checked on documents.
+    name: 'two-words:newest',
+    qs: `q=${NARROW_WORD}%20${SECOND_WORD}&language=${NARROW_LANGUAGE}&sort=newest`,
+    inRange: (_doc, tokens) => tokens.has(NARROW_WORD),
+    passes: (doc) =>
+      doc.languages.includes(NARROW_LANGUAGE) && indexedTokens(doc).includes(SECOND_WORD),
+    order: ORDERS.newest,
+  },
+  {
+    // A rare word under one service: the service's walk, then the word's own rows.
     name: 'rare:newest',
     qs: `q=${RARE_WORD}&service=${SERVICE}&sort=newest`,
     inRange: (doc, tokens) => tokens.has(RARE_WORD) && doc.service_id === SERVICE,
@@ -724,6 +740,12 @@ interface Prep {
   sorted_rows: number;
   sorted_index_ms: number;
   sorted_index_database_cpu_ms: number | undefined;
+  /** Rows of gigword/sorted (two a word of a gig, by price and by date, under '*' only). */
+  word_rows: number;
+  word_index_ms: number;
+  word_index_database_cpu_ms: number | undefined;
+  /** When the time limit stopped the indexing: the view being built. */
+  index_unfinished_view: string | undefined;
   /** When the time limit stopped the indexing: how long it had run. */
   index_unfinished_ms: number | undefined;
   /** Then: the search index's build time extrapolated from the previous size's rows/s. */
@@ -837,15 +859,18 @@ async function writeGigs(
   prep.search_rows = searchRows;
   prep.browse_rows = 2 * count;
   prep.sorted_rows = 4 * count;
+  prep.word_rows = searchRows;
   prep.expected = expected;
 }
 
 /** Queries a view once (limit 1), which waits until its index has caught up with every gig. */
 async function buildView(
   running: RunningServer,
-  view: 'gigs/search' | 'gigs/browse' | 'gigsort/sorted',
+  view: 'gigs/search' | 'gigs/browse' | 'gigsort/sorted' | 'gigword/sorted',
   deadline: number,
+  prep: Partial<Prep>,
 ): Promise<{ ms: number; cpu: number | undefined }> {
+  prep.index_unfinished_view = view;
   const dbPid = running.deps.couch.embedded?.pid;
   const cpuStart = await databaseCpuMs(dbPid);
   const started = performance.now();
@@ -866,6 +891,7 @@ async function buildView(
   } finally {
     clearInterval(progress);
   }
+  prep.index_unfinished_view = undefined;
   return {
     ms: performance.now() - started,
     cpu: cpuDelta(cpuStart, await databaseCpuMs(dbPid)),
@@ -962,6 +988,9 @@ async function profile(running: RunningServer, apiUrl: string): Promise<ProfileR
         () => searchCandidates(running.deps, query),
         `as searchGigs reads them (${candidates.plan}): ${fmt(candidates.rowsRead)} rows in ` +
           `${candidates.reads} read${candidates.reads === 1 ? '' : 's'}, ` +
+          ('docsChecked' in candidates && candidates.docsChecked
+            ? `${candidates.docsChecked} documents checked, `
+            : '') +
           `${candidates.matches.length} kept`,
       ],
       [
@@ -1036,7 +1065,7 @@ async function runSize(
       );
       indexStarted = Date.now();
       indexCpuStart = await databaseCpuMs(running.deps.couch.embedded?.pid);
-      const search = await buildView(running, 'gigs/search', deadline);
+      const search = await buildView(running, 'gigs/search', deadline, prep);
       prep.search_index_ms = search.ms;
       prep.search_rows_per_sec = perSecond(prep.search_rows!, search.ms);
       prep.search_index_database_cpu_ms = search.cpu;
@@ -1045,19 +1074,27 @@ async function runSize(
           `(${fmt(prep.search_rows! / count)} a gig), ${fmt(prep.search_rows_per_sec)} rows/s, ` +
           `${fmt(perSecond(count, search.ms))} gigs/s; database CPU ${cpuText(search.cpu)}`,
       );
-      const browse = await buildView(running, 'gigs/browse', deadline);
+      const browse = await buildView(running, 'gigs/browse', deadline, prep);
       prep.browse_index_ms = browse.ms;
       prep.browse_index_database_cpu_ms = browse.cpu;
       console.log(
         `  indexed gigs/browse in ${seconds(browse.ms)} s: ${fmt(prep.browse_rows!)} rows, ` +
           `${fmt(perSecond(count, browse.ms))} gigs/s; database CPU ${cpuText(browse.cpu)}`,
       );
-      const sorted = await buildView(running, 'gigsort/sorted', deadline);
+      const sorted = await buildView(running, 'gigsort/sorted', deadline, prep);
       prep.sorted_index_ms = sorted.ms;
       prep.sorted_index_database_cpu_ms = sorted.cpu;
       console.log(
         `  indexed gigsort/sorted in ${seconds(sorted.ms)} s: ${fmt(prep.sorted_rows!)} rows, ` +
           `${fmt(perSecond(count, sorted.ms))} gigs/s; database CPU ${cpuText(sorted.cpu)}`,
+      );
+      const word = await buildView(running, 'gigword/sorted', deadline, prep);
+      prep.word_index_ms = word.ms;
+      prep.word_index_database_cpu_ms = word.cpu;
+      console.log(
+        `  indexed gigword/sorted in ${seconds(word.ms)} s: ${fmt(prep.word_rows!)} rows ` +
+          `(${fmt(prep.word_rows! / count)} a gig), ${fmt(perSecond(prep.word_rows!, word.ms))} ` +
+          `rows/s; database CPU ${cpuText(word.cpu)}`,
       );
     } catch (error) {
       if (!(error instanceof TimeLimit)) throw error;
@@ -1089,11 +1126,12 @@ async function runSize(
         `(${fmt(perSecond(prep.gigs ?? 0, prep.write_ms ?? 0))} docs/s)` +
         (indexMs === undefined
           ? ''
-          : `; gigs/search (${fmt(prep.search_rows ?? 0)} rows) unfinished after ` +
+          : `; ${prep.index_unfinished_view ?? 'indexing'} unfinished after indexing for ` +
             `${seconds(indexMs)} s` +
             (prep.search_index_estimate_ms === undefined
               ? ''
-              : `, would take ~${(prep.search_index_estimate_ms / 60_000).toFixed(1)} min at the ` +
+              : `; gigs/search (${fmt(prep.search_rows ?? 0)} rows) alone would take ` +
+                `~${(prep.search_index_estimate_ms / 60_000).toFixed(1)} min at the ` +
                 `${fmt(rate!)} rows/s of ${sizeLabel(previous!.gigs)}`) +
             (prep.index_unfinished_database_cpu_ms === undefined
               ? ''
@@ -1306,6 +1344,9 @@ async function main(): Promise<number> {
           'browse s',
           'sorted s',
           'sorted db CPU s',
+          'word rows',
+          'word s',
+          'word db CPU s',
           'disk MiB',
         ],
         results.map((r) => [
@@ -1323,6 +1364,9 @@ async function main(): Promise<number> {
           cell(r.prep.browse_index_ms, seconds),
           cell(r.prep.sorted_index_ms, seconds),
           cell(r.prep.sorted_index_database_cpu_ms, seconds),
+          cell(r.prep.word_rows, fmt),
+          cell(r.prep.word_index_ms, seconds),
+          cell(r.prep.word_index_database_cpu_ms, seconds),
           r.prep.disk_bytes
             ? (Object.values(r.prep.disk_bytes).reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(0)
             : '-',
