@@ -423,7 +423,13 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
       ? [wordRange.read, wordRange.startkey]
       : [viewRange(deps, 'gigs', 'browse', [scope, {}]), [scope]];
     const window = await readWindow(read, startkey, accept, want, SEARCH_CANDIDATES);
-    return { words, plan: 'relevance' as const, exact: words.length < 2, ...window };
+    return {
+      words,
+      plan: 'relevance' as const,
+      exact: words.length < 2,
+      docsChecked: 0,
+      ...window,
+    };
   }
 
   if (query.sort === 'rating') {
@@ -496,14 +502,11 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
         }
       : {}),
   };
-  // One word under every service: the scope's walk finds a match where the word's walk does
-  // (and only there), never sooner. Under a service, the scope's walk first: a frequent word's
-  // page is full after its first batch.
-  const walks = query.service
-    ? [scopeWalk, wordWalk]
-    : words.length > 1
-      ? [wordWalk, scopeWalk]
-      : [wordWalk];
+  // Under every service, the scope's walk finds a match only where the word's walk does, among
+  // more rows (a second word's false positives cost a document each, fewer than the rows the
+  // scope's walk would read past them). Under a service, the scope's walk first: a frequent
+  // word's page is full after its first batch.
+  const walks = query.service ? [scopeWalk, wordWalk] : [wordWalk];
   // Each walk's matches are exact: the scope's checks every word, the word's their documents.
   return { words, exact: true, ...(await raceSorted(walks, want, SORTED_SEARCH_ROWS)) };
 }

@@ -180,7 +180,7 @@ describe('raceSorted (the scope’s sorted walk against the word’s)', () => {
   });
 
   it('never reads more than its budget; past it, the longest prefix found, in order', async () => {
-    const { scope, word, truth } = dataSet(20_000, 0.3, 0.002);
+    const { scope, word, truth } = dataSet(20_000, 0.3, 0.02);
     const window = await raceSorted([scope.walk, word.walk], 21, 1000);
     expect(window.rowsRead).toBeLessThanOrEqual(1000);
     expect(window.exhausted).toBe(false);

@@ -10,12 +10,13 @@
  *   merged (`mergeSorted`).
  * - A word, sorted by price or newest: the word's rows of `gigword/sorted` are in that order, so
  *   walking them stops once the page is full: the rows read follow the share of the word's gigs
- *   that pass the other filters, not the number of gigs. Under a service (which that view has in
- *   the value, not the key) or with several words (the others checked on a Bloom filter, then on
- *   the documents), walking the scope's `gigsort/sorted` range and checking the words may be
- *   cheaper (a frequent word under a service fills the page at once): the two walks are raced
- *   (`raceSorted`). Each gives an exact prefix of the same order, so whichever fills the page or
- *   ends first answers.
+ *   that pass the other filters, not the number of gigs (other words of the query are checked on
+ *   a Bloom filter, then on the documents of the rows it kept). Under a service (which that view
+ *   has in the value, not the key: 1 row in 8 passes), walking the service's `gigsort/sorted`
+ *   range and checking the words may be cheaper (a frequent word fills the page at once): the
+ *   two walks are raced (`raceSorted`). Each gives an exact prefix of the same order, so
+ *   whichever fills the page or ends first answers. Under '*' the word's walk alone: the other
+ *   finds a match only where it does, among more rows.
  *
  * Every way returns the first matches in the sort order, an exact prefix of all of them; all of
  * them (`exhausted`) when a range was read to its end. No way reads more than `budget` rows (a
@@ -134,8 +135,9 @@ export function walkSorted<V>(
  * Walks in the same order (each an exact prefix of the same matches), raced: each reads its
  * first batch in turn (twice the matches wanted: a frequent word's page is full after the first
  * walk's), then the one whose rate so far says it needs the least to fill the page reads as many
- * rows as that estimate (and a quarter more). The first to fill the page or end answers; past the
- * budget, the walk with the most matches (the longest prefix).
+ * rows as that estimate (and a quarter more; without a match yet, at most twice the rows read so
+ * far). The first to fill the page or end answers; past the budget, the walk with the most
+ * matches (the longest prefix).
  */
 export async function raceSorted<V>(
   walks: Walk<V>[],
@@ -159,9 +161,16 @@ export async function raceSorted<V>(
     const first = walkers.find((w) => w.cursor.reads === 0);
     const next = first ?? walkers.reduce((a, b) => (b.need(want) < a.need(want) ? b : a));
     const rows = next.cursor.rowsRead;
+    // A walk with no match yet has no rate to go by: it reads at most twice the rows read so
+    // far (by all the walks), so a wrong guess costs a share of the rows, not all of them.
     const limit = first
       ? Math.max(1, 2 * want)
-      : nextBatch(want, next.expected, rows, 1 / (rows + 1));
+      : Math.min(
+          nextBatch(want, next.expected, rows, 1 / (rows + 1)),
+          walkers.length > 1 && next.expected === 0
+            ? Math.max(2 * want, 2 * sum((w) => w.cursor.rowsRead))
+            : Infinity,
+        );
     await next.step(limit, want, left);
     if (next.done || next.matches.length >= want) return result(next);
   }
