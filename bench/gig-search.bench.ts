@@ -988,9 +988,7 @@ async function profile(running: RunningServer, apiUrl: string): Promise<ProfileR
         () => searchCandidates(running.deps, query),
         `as searchGigs reads them (${candidates.plan}): ${fmt(candidates.rowsRead)} rows in ` +
           `${candidates.reads} read${candidates.reads === 1 ? '' : 's'}, ` +
-          ('docsChecked' in candidates && candidates.docsChecked
-            ? `${candidates.docsChecked} documents checked, `
-            : '') +
+          (candidates.docsChecked ? `${candidates.docsChecked} documents checked, ` : '') +
           `${candidates.matches.length} kept`,
       ],
       [
