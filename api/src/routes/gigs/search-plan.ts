@@ -51,7 +51,7 @@ export interface Walk<V> {
 }
 
 /** A document checked costs the database about as much as this many index rows. */
-export const DOC_ROWS = 2;
+const DOC_ROWS = 2;
 
 /**
  * One walk: its cursor, the rows `accept` kept still to be confirmed, and the matches, in order.
