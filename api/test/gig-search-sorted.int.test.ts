@@ -1,12 +1,15 @@
 /**
  * Sorted gig search is exact over every match, not over the most relevant ones: a data set where
  * the cheapest, dearest, newest and best rated gigs all lie past the first 300 of the relevance
- * order, searched over HTTP with each sort, page by page.
+ * order, searched over HTTP with each sort, page by page. A word sorted by price or date is read
+ * from the word's own sorted rows (gigword/sorted) or the scope's (gigsort/sorted), whichever
+ * fills the page first: both ways are checked, with several words, price ranges, a service,
+ * gigs that are not active and a gig whose price changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GigDoc } from '../src/routes/gigs/gigs.service';
+import { searchCandidates, type GigDoc } from '../src/routes/gigs/gigs.service';
 import { tieBreak } from '../src/routes/gigs/search-text';
-import { SEARCH_CANDIDATES } from '../src/schemas';
+import { gigSearchSchema, SEARCH_CANDIDATES } from '../src/schemas';
 import { client, demoSessions } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -33,6 +36,7 @@ function gig(
     rating: number;
     published: number;
     languages?: string[];
+    status?: GigDoc['status'];
   },
 ): GigDoc {
   const id = `sorted${String(n).padStart(4, '0')}`;
@@ -60,7 +64,7 @@ function gig(
       },
     ],
     extras: [],
-    status: 'active',
+    status: fields.status ?? 'active',
     images: [],
     min_price: fields.price,
     min_delivery_days: 1,
@@ -107,6 +111,20 @@ beforeAll(async () => {
       }),
     );
   }
+  // Not active: the cheapest and newest of all, with the words, and never listed.
+  for (const [i, status] of (['paused', 'draft', 'paused'] as const).entries()) {
+    gigs.push(
+      gig(TITLED + DESCRIBED + i, lucia.user.id, {
+        title: `Lantern pagoda river night ${i}`,
+        description: 'Lantern light on the river by the pagoda.',
+        service: i % 2 ? 'chef' : 'tour-guide',
+        price: 500 + i,
+        rating: 5,
+        published: BASE + (200 + i) * DAY,
+        status,
+      }),
+    );
+  }
   const results = await server.deps.couch.db('catalog').bulk({ docs: gigs as never[] });
   expect(results.filter((r) => r.error)).toEqual([]);
 }, 60_000);
@@ -139,7 +157,7 @@ type Sort = keyof typeof orders;
 const text = (g: GigDoc) => `${g.title} ${g.description}`.toLowerCase();
 const expected = (sort: Sort, keep: (g: GigDoc) => boolean) =>
   gigs
-    .filter(keep)
+    .filter((g) => g.status === 'active' && keep(g))
     .sort(orders[sort])
     .map((g) => g.id);
 
@@ -201,6 +219,40 @@ describe('sorted search over more matches than the relevance window', () => {
       ['q=lantern%20river', 'price_desc', (g) => lantern(g) && text(g).includes('river')],
       ['q=pagoda', 'newest', (g) => text(g).includes('pagoda')],
       ['q=pagoda%20lantern', 'price_asc', (g) => text(g).includes('pagoda')],
+      // The word's own sorted rows: a price range as a key range, a service in the value, the
+      // other words on the Bloom filter then on the documents.
+      ['q=lantern&max_price=1200', 'price_asc', (g) => lantern(g) && g.min_price <= 1200],
+      ['q=lantern&min_price=10500', 'price_desc', (g) => lantern(g) && g.min_price >= 10500],
+      [
+        'q=lantern&min_price=1050&max_price=10200',
+        'newest',
+        (g) => lantern(g) && g.min_price >= 1050 && g.min_price <= 10200,
+      ],
+      [
+        'q=pagoda&service=chef',
+        'price_asc',
+        (g) => text(g).includes('pagoda') && g.service_id === 'chef',
+      ],
+      [
+        'q=lantern&service=tour-guide&language=vietnamese',
+        'price_desc',
+        (g) => lantern(g) && g.service_id === 'tour-guide' && g.languages.includes('Vietnamese'),
+      ],
+      ['q=river%20lantern', 'newest', (g) => lantern(g) && text(g).includes('river')],
+      [
+        'q=lantern%20river&language=vietnamese',
+        'price_asc',
+        (g) => lantern(g) && text(g).includes('river') && g.languages.includes('Vietnamese'),
+      ],
+      [
+        'q=lantern%20pagoda&service=chef',
+        'newest',
+        (g) => text(g).includes('pagoda') && g.service_id === 'chef',
+      ],
+      ['q=workshop%20bamboo', 'price_desc', (g) => text(g).includes('workshop')],
+      ['q=lantern%20silk', 'newest', (g) => text(g).includes('silk')],
+      // Two of the newest (described) gigs pass the Bloom filter for "bamboo" without the word.
+      ['q=lantern%20bamboo', 'newest', (g) => text(g).includes('bamboo')],
       ['max_price=1200', 'price_asc', (g) => g.min_price <= 1200],
       ['service=chef', 'newest', (g) => g.service_id === 'chef'],
       ['service=chef', 'rating', (g) => g.service_id === 'chef'],
@@ -216,16 +268,70 @@ describe('sorted search over more matches than the relevance window', () => {
     }
   });
 
-  it('a changed price moves the gig in the sorted order at once', async () => {
+  it('a word sorted by price or date walks its own rows, as far as the page needs', async () => {
+    const candidates = (qs: string) =>
+      searchCandidates(
+        server.deps,
+        gigSearchSchema.parse(Object.fromEntries(new URLSearchParams(qs))),
+      );
+    // Under every service, one word: its rows alone, the first batch fills the page.
+    const one = await candidates('q=lantern&sort=price_asc');
+    expect(one).toMatchObject({ plan: 'word', reads: 1, rowsRead: 42, docsChecked: 0 });
+    // A rare word: its 12 rows, to their end, the total exact.
+    const rare = await candidates('q=pagoda&sort=newest');
+    expect(rare).toMatchObject({ plan: 'word', exhausted: true, rowsRead: PAGODA });
+    // Several words: the word's rows kept by the Bloom filter are checked on their documents.
+    const two = await candidates('q=lantern%20river&sort=newest');
+    expect(two.plan).toBe('word');
+    expect(two.docsChecked).toBeGreaterThanOrEqual(21);
+    expect(two.matches.map((r) => r.id).slice(0, 21)).toEqual(
+      expected('newest', (g) => text(g).includes('lantern') && text(g).includes('river'))
+        .slice(0, 21)
+        .map((id) => `gig:${id}`),
+    );
+  });
+
+  it('a false positive of the Bloom filter is checked on its document and left out', async () => {
+    const query = gigSearchSchema.parse({ q: 'lantern bamboo', sort: 'newest', per_page: '5' });
+    const window = await searchCandidates(server.deps, query);
+    const truth = expected('newest', (g) => text(g).includes('bamboo'));
+    expect(window.matches.map((r) => r.id).slice(0, 6)).toEqual(
+      truth.slice(0, 6).map((id) => `gig:${id}`),
+    );
+    expect(window.docsChecked).toBeGreaterThan(0);
+  });
+
+  it('a changed price or status moves the gig in the sorted order at once', async () => {
     const catalog = server.deps.couch.db('catalog');
     const dearest = gigs.find((g) => g.id === expected('price_desc', () => true)[0])!;
     const stored = (await catalog.get(dearest._id)) as unknown as GigDoc;
     await catalog.insert({ ...stored, min_price: 1 } as never);
     const cheapest = await search('q=lantern&sort=price_asc&per_page=1');
     expect(cheapest.data.map((g) => [g.id, g.starting_price.amount])).toEqual([[dearest.id, 1]]);
+    // The same through the scope's walk and with a second word.
+    const inService = await search(
+      `q=lantern&service=${dearest.service_id}&sort=price_asc&per_page=1`,
+    );
+    expect(inService.data.map((g) => g.id)).toEqual([dearest.id]);
+    const twoWords = await search('q=lantern%20workshop&sort=price_asc&per_page=1');
+    expect(twoWords.data.map((g) => g.id)).toEqual([dearest.id]);
+    // No longer the dearest: gone from the top of price_desc.
+    const dearer = await search('q=lantern&sort=price_desc&per_page=1');
+    expect(dearer.data[0]!.id).not.toBe(dearest.id);
+    // Paused: listed nowhere.
     await catalog.insert({
       ...((await catalog.get(dearest._id)) as object),
+      status: 'paused',
+    } as never);
+    for (const query of ['q=lantern&sort=price_asc', 'q=lantern%20workshop&sort=price_asc'])
+      expect((await search(query)).data.map((g) => g.id)).not.toContain(dearest.id);
+    await catalog.insert({
+      ...((await catalog.get(dearest._id)) as object),
+      status: 'active',
       min_price: dearest.min_price,
     } as never);
+    expect(await allPages('q=lantern&sort=price_desc', 50)).toEqual(
+      expected('price_desc', (g) => text(g).includes('lantern')),
+    );
   });
 });

@@ -5,7 +5,7 @@
 import type { GigDoc } from '../../api/src/routes/gigs/gigs.service';
 import { tieBreak } from '../../api/src/routes/gigs/search-text';
 import { prng } from '../lib/random';
-import { SERVICE_IDS, VOCABULARY } from './gigs';
+import { indexedTokens, SERVICE_IDS, VOCABULARY } from './gigs';
 import { SEED } from './settings';
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +81,11 @@ const mixedQs = ({ word, service }: { word: string; service: string }) =>
   `q=${word}&service=${service}&max_price=${MAX_PRICE_FILTER}`;
 /** A word of rank 250 (in ~2.5 % of the gigs): under one service its whole range is short. */
 const RARE_WORD = VOCABULARY[249]!;
+/**
+ * A frequent word (in ~30 % of the gigs) shorter than the narrow word, so the search walks the
+ * narrow word's rows and checks this one (Bloom filter, then documents).
+ */
+const SECOND_WORD = VOCABULARY.slice(19).find((w) => w.length < NARROW_WORD.length)!;
 const broadQs = `q=${BROAD_WORD}&service=${SERVICE}&max_price=${MAX_PRICE_FILTER}`;
 const broadInRange = (doc: GigDoc, tokens: ReadonlySet<string>) =>
   tokens.has(BROAD_WORD) && doc.service_id === SERVICE;
@@ -130,7 +135,16 @@ const QUERIES: Query[] = [
     order: ORDERS.price_asc,
   },
   {
-    // A rare word under one service: its whole range, read and sorted.
+    // The same with a second word: the narrow word's rows, the other word checked on documents.
+    name: 'two-words:newest',
+    qs: `q=${NARROW_WORD}%20${SECOND_WORD}&language=${NARROW_LANGUAGE}&sort=newest`,
+    inRange: (_doc, tokens) => tokens.has(NARROW_WORD),
+    passes: (doc) =>
+      doc.languages.includes(NARROW_LANGUAGE) && indexedTokens(doc).includes(SECOND_WORD),
+    order: ORDERS.newest,
+  },
+  {
+    // A rare word under one service: the service's walk, then the word's own rows.
     name: 'rare:newest',
     qs: `q=${RARE_WORD}&service=${SERVICE}&sort=newest`,
     inRange: (doc, tokens) => tokens.has(RARE_WORD) && doc.service_id === SERVICE,

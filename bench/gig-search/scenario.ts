@@ -243,7 +243,7 @@ async function writeGigs(
 /** Queries a view once (limit 1), which waits until its index has caught up with every gig. */
 async function buildView(
   running: RunningServer,
-  view: 'gigs/search' | 'gigs/browse' | 'gigsort/sorted',
+  view: 'gigs/search' | 'gigs/browse' | 'gigsort/sorted' | 'gigword/sorted',
   deadline: number,
 ): Promise<{ ms: number; cpu: number | undefined }> {
   const dbPid = running.deps.couch.embedded?.pid;
@@ -458,6 +458,12 @@ async function runSize(
       console.log(
         `  indexed gigsort/sorted in ${seconds(sorted.ms)} s: ${fmt(prep.sorted_rows!)} rows, ` +
           `${fmt(perSecond(count, sorted.ms))} gigs/s; database CPU ${cpuText(sorted.cpu)}`,
+      );
+      // A word's own rows by price and by date (two a word of a gig, under '*').
+      const words = await buildView(running, 'gigword/sorted', deadline);
+      console.log(
+        `  indexed gigword/sorted in ${seconds(words.ms)} s: ${fmt(prep.search_rows!)} rows, ` +
+          `${fmt(perSecond(count, words.ms))} gigs/s; database CPU ${cpuText(words.cpu)}`,
       );
     } catch (error) {
       if (!(error instanceof TimeLimit)) throw error;

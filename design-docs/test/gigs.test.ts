@@ -152,6 +152,50 @@ describe('catalog/gigsort/views/sorted/map.js', () => {
   });
 });
 
+describe('catalog/gigword/views/sorted/map.js', () => {
+  const map = source('catalog/gigword/views/sorted/map.js');
+  const emitted = runMap(map, gig);
+  const at = -Date.parse(gig.published_at);
+  const tokens = tokenize(
+    [gig.title, gig.location, gig.destinations.join(' '), gig.description].join(' '),
+  );
+
+  it('lists an active gig under each word the API’s tokenizer finds, by price and by date, under * only, ties by the API’s hash', () => {
+    expect(emitted.map(([key]) => key)).toEqual(
+      tokens.flatMap((t) => [
+        [t, 'p', 8000, at, tieBreak(gig._id)],
+        [t, 'n', at, tieBreak(gig._id)],
+      ]),
+    );
+  });
+
+  it('carries the search value with the service instead of the date, and the API’s Bloom filter', () => {
+    for (const [, value] of emitted)
+      expect(value).toEqual([
+        8000,
+        1,
+        4.8,
+        ['japanese', 'english'],
+        ['osaka', 'nara', 'kyōto'],
+        bloomOf(tokens),
+        'chef',
+        gig._rev,
+      ]);
+    const [, searchValue] = runMap(source('catalog/gigs/views/search/map.js'), gig)[0]!;
+    expect((emitted[0]![1] as unknown[]).filter((_, i) => i !== 6)).toEqual(
+      (searchValue as unknown[]).filter((_, i) => i !== 6),
+    );
+  });
+
+  it('sorts an unrated gig as rated 0 and leaves out drafts, paused gigs and other documents', () => {
+    const unrated = runMap(map, { ...gig, rating: { average: 0, count: 0 } });
+    expect((unrated[0]![1] as unknown[])[2]).toBe(0);
+    expect(runMap(map, { ...gig, status: 'paused' })).toEqual([]);
+    expect(runMap(map, { ...gig, status: 'draft' })).toEqual([]);
+    expect(runMap(map, { type: 'service', status: 'active' })).toEqual([]);
+  });
+});
+
 describe('the search tokenizer', () => {
   it('folds case and accents, drops stop words, stems plurals, keeps each word once', () => {
     expect(tokenize('beaches boxes dishes levels glasses bus')).toEqual([

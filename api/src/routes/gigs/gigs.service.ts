@@ -9,7 +9,7 @@ import { userKey, type UserDoc } from '../users/users.model';
 import { toUser } from '../users/users.view';
 import { openOrderCount } from './gig-orders';
 import { mergeSorted, raceSorted, walkSorted } from './search-plan';
-import { bloomHas, tieBreak, tokenize } from './search-text';
+import { bloomHas, tokenize } from './search-text';
 import { readWindow, type IndexRow } from './search-window';
 
 type Deps = Pick<AppDeps, 'couch' | 'logger'>;
@@ -312,7 +312,11 @@ export async function agentGigs(deps: Deps, owner: UserDoc): Promise<Gig[]> {
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
 }
 
-/** price, days, rating, languages, places, Bloom filter, published_at, _rev (the view's value) */
+/**
+ * An index row's value: price, days, rating, languages, places, Bloom filter (gigs/search,
+ * gigword/sorted; the words themselves in gigsort/sorted), then published_at (gigs/search,
+ * gigs/browse, gigsort/sorted) or the service (gigword/sorted), and the gig's _rev.
+ */
 type IndexValue = [number, number, number, string[], string[], string, string, string?];
 
 /**
@@ -358,25 +362,23 @@ const viewRange =
     return result.rows as unknown as IndexRow<IndexValue>[];
   };
 
-const published = (row: IndexRow<IndexValue>) => Date.parse(row.value[6]) || 0;
 const byNumbers = (a: number[], b: number[]) => {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return 0;
 };
-const byId = (a: IndexRow<IndexValue>, b: IndexRow<IndexValue>) =>
-  a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-/**
- * The orders of gigsort/sorted's keys after [scope, tag] (price, newest first, id hash), for rows
- * of gigs/search sorted here: the same order either way.
- */
-const sortKey = {
-  price_asc: (r: IndexRow<IndexValue>) => [r.value[0], -published(r), tieBreak(r.id)],
-  price_desc: (r: IndexRow<IndexValue>) => [-r.value[0], published(r), -tieBreak(r.id)],
-  newest: (r: IndexRow<IndexValue>) => [-published(r), tieBreak(r.id)],
-};
 
 /** A gig's words in a gigsort/sorted row: space-separated. */
 const hasWord = (words: string, word: string) => ` ${words} `.includes(` ${word} `);
+
+/** Whether a gig's text holds every word (as the search index lists it). */
+const hasWords = (doc: GigDoc, words: string[]) => {
+  const text = new Set(
+    tokenize(
+      [doc.title, doc.location ?? '', doc.destinations.join(' '), doc.description].join(' '),
+    ),
+  );
+  return words.every((w) => text.has(w));
+};
 
 /**
  * The index rows a search keeps, in the order asked for, and how they were read: sorted by
@@ -421,7 +423,13 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
       ? [wordRange.read, wordRange.startkey]
       : [viewRange(deps, 'gigs', 'browse', [scope, {}]), [scope]];
     const window = await readWindow(read, startkey, accept, want, SEARCH_CANDIDATES);
-    return { words, plan: 'relevance' as const, exact: words.length < 2, ...window };
+    return {
+      words,
+      plan: 'relevance' as const,
+      exact: words.length < 2,
+      docsChecked: 0,
+      ...window,
+    };
   }
 
   if (query.sort === 'rating') {
@@ -445,37 +453,62 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
     return { words, exact: words.length < 2, ...window };
   }
 
-  // Price and newest: gigsort/sorted; a price filter is a key range there.
+  // Price and newest: gigsort/sorted (the scope's gigs) or gigword/sorted (the word's), in
+  // order; a price filter is a key range in both.
   const tag = query.sort === 'newest' ? 'n' : 'p';
-  const low = [
-    scope,
-    tag,
-    ...(tag === 'p' && query.min_price !== undefined ? [query.min_price] : []),
-  ];
-  const high = [
-    scope,
-    tag,
-    ...(tag === 'p' && query.max_price !== undefined ? [query.max_price] : []),
-    {},
-  ];
   const descending = query.sort === 'price_desc';
-  const walk = {
-    read: viewRange(deps, 'gigsort', 'sorted', descending ? low : high, descending),
-    startkey: descending ? high : low,
-    accept: acceptSorted,
+  const sortedWalk = (
+    ddoc: 'gigsort' | 'gigword',
+    prefix: string,
+    accept: (row: IndexRow<IndexValue>) => boolean,
+  ) => {
+    const low = [
+      prefix,
+      tag,
+      ...(tag === 'p' && query.min_price !== undefined ? [query.min_price] : []),
+    ];
+    const high = [
+      prefix,
+      tag,
+      ...(tag === 'p' && query.max_price !== undefined ? [query.max_price] : []),
+      {},
+    ];
+    return {
+      read: viewRange(deps, ddoc, 'sorted', descending ? low : high, descending),
+      startkey: descending ? high : low,
+      accept,
+    };
   };
-  const key = sortKey[query.sort];
-  const window = wordRange
-    ? await raceSorted(
-        walk,
-        wordRange,
-        (a, b) => byNumbers(key(a), key(b)) || byId(a, b),
-        want,
-        SORTED_SEARCH_ROWS,
-      )
-    : await walkSorted(walk, want, SORTED_SEARCH_ROWS);
-  // Rows of the walk were checked for every word; rows of the word's range by the Bloom filter.
-  return { words, exact: window.plan === 'walk' || words.length < 2, ...window };
+  const scopeWalk = { ...sortedWalk('gigsort', scope, acceptSorted), name: 'walk' };
+  if (!primary)
+    return { words, exact: true, ...(await walkSorted(scopeWalk, want, SORTED_SEARCH_ROWS)) };
+  // gigword/sorted rows: the word's gigs under every service (the service is in the value), the
+  // other words in the Bloom filter, then checked on the documents of the rows kept.
+  const wordWalk = {
+    ...sortedWalk(
+      'gigword',
+      primary,
+      (row) => (!query.service || row.value[6] === query.service) && accept(row),
+    ),
+    name: 'word',
+    ...(words.length > 1
+      ? {
+          confirm: async (rows: IndexRow<IndexValue>[]) => {
+            const docs = new Set(
+              (await docsOf(deps, rows)).filter((d) => hasWords(d, words)).map((d) => d._id),
+            );
+            return rows.filter((row) => docs.has(row.id));
+          },
+        }
+      : {}),
+  };
+  // Under every service, the scope's walk finds a match only where the word's walk does, among
+  // more rows (a second word's false positives cost a document each, fewer than the rows the
+  // scope's walk would read past them). Under a service, the scope's walk first: a frequent
+  // word's page is full after its first batch.
+  const walks = query.service ? [scopeWalk, wordWalk] : [wordWalk];
+  // Each walk's matches are exact: the scope's checks every word, the word's their documents.
+  return { words, exact: true, ...(await raceSorted(walks, want, SORTED_SEARCH_ROWS)) };
 }
 
 /**
@@ -483,10 +516,11 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
  * by relevance, one word's range of the `gigs/search` view (the longest word, usually the
  * rarest), already in relevance order, read only as far as the page needs (search-window.ts)
  * and never past SEARCH_CANDIDATES rows; by price, date or rating, the first matches exactly,
- * from gigsort/sorted, gigs/browse or the word's range (search-plan.ts). Other words are
- * checked with each row's Bloom filter (or exactly, on gigsort/sorted rows), the filters on the
- * row's value, then the documents are read and checked exactly. When no range was read to its
- * end, `total_capped` says the total counts the matches read so far only.
+ * from gigsort/sorted, gigword/sorted, gigs/browse or the word's ranks (search-plan.ts). Other
+ * words are checked with each row's Bloom filter (exactly on gigsort/sorted rows; on gigword/sorted
+ * rows, then on their documents), the filters on the row's value, then the documents are read and
+ * checked exactly. When no range was read to its end, `total_capped` says the total counts the
+ * matches read so far only.
  */
 export async function searchGigs(
   deps: Deps,
@@ -495,14 +529,6 @@ export async function searchGigs(
   const { words, matches, exhausted, exact } = await searchCandidates(deps, query);
   const capped = !exhausted;
   const start = (query.page - 1) * query.per_page;
-  const hasWords = (doc: GigDoc) => {
-    const text = new Set(
-      tokenize(
-        [doc.title, doc.location ?? '', doc.destinations.join(' '), doc.description].join(' '),
-      ),
-    );
-    return words.every((w) => text.has(w));
-  };
   let page: GigDoc[];
   let dropped = 0;
   if (exact) {
@@ -519,7 +545,7 @@ export async function searchGigs(
       const chunk = matches.slice(next, next + start + query.per_page - found.length);
       next += chunk.length;
       const docs = await docsOf(deps, chunk);
-      const kept = docs.filter(hasWords);
+      const kept = docs.filter((doc) => hasWords(doc, words));
       dropped += chunk.length - kept.length;
       found.push(...kept);
     }

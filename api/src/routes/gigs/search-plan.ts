@@ -8,113 +8,171 @@
  * - A word, sorted by rating: each relevance rank of the word's `gigs/search` range (title
  *   words, then the others) is in rating order already; both are read a batch at a time and
  *   merged (`mergeSorted`).
- * - A word, sorted by price or newest: two ways, raced (`raceSorted`). Walking `gigsort/sorted`
- *   in order stops early when the word is frequent (its gigs are dense in the walk); reading the
- *   word's whole `gigs/search` range and sorting it here is cheap when the word is rare. Which
- *   one is cheaper is not known beforehand (a count costs a read of the whole range on the
- *   embedded server, which computes reductions at query time), so the walk starts (a frequent
- *   word's page is usually full after its first batch), then the two take turns, each read up
- *   to twice the rows the other has read: whichever ends first gives the answer, at most about
- *   three times the rows of the cheaper way.
+ * - A word, sorted by price or newest: the word's rows of `gigword/sorted` are in that order, so
+ *   walking them stops once the page is full: the rows read follow the share of the word's gigs
+ *   that pass the other filters, not the number of gigs (other words of the query are checked on
+ *   a Bloom filter, then on the documents of the rows it kept). Under a service (which that view
+ *   has in the value, not the key: 1 row in 8 passes), walking the service's `gigsort/sorted`
+ *   range and checking the words may be cheaper (a frequent word fills the page at once): the
+ *   two walks are raced (`raceSorted`). Each gives an exact prefix of the same order, so
+ *   whichever fills the page or ends first answers. Under '*' the word's walk alone: the other
+ *   finds a match only where it does, among more rows.
  *
  * Every way returns the first matches in the sort order, an exact prefix of all of them; all of
- * them (`exhausted`) when a range was read to its end. No way reads more than `budget` rows:
- * past it, the matches found so far are returned (still the first ones, in order) and the total
- * is a lower bound.
+ * them (`exhausted`) when a range was read to its end. No way reads more than `budget` rows (a
+ * document checked counts as DOC_ROWS rows): past it, the matches found so far are returned
+ * (still the first ones, in order) and the total is a lower bound.
  */
-import { MIN_BATCH, nextBatch, RangeCursor, type IndexRow, type ReadRange } from './search-window';
+import { nextBatch, RangeCursor, type IndexRow, type ReadRange } from './search-window';
 
 export interface SortedWindow<V> {
   /** The first matches in sort order; every match when `exhausted`. */
   matches: IndexRow<V>[];
   exhausted: boolean;
-  /** Which reading gave the answer. */
-  plan: 'walk' | 'range' | 'merge';
+  /** Which reading gave the answer: the walk given that name, or the merge of ranks. */
+  plan: string;
   rowsRead: number;
   reads: number;
+  /** Documents read by `confirm`. */
+  docsChecked: number;
 }
 
 export interface Walk<V> {
   read: ReadRange<V>;
   startkey: unknown[];
   accept: (row: IndexRow<V>) => boolean;
+  /**
+   * When `accept` cannot tell for sure (a Bloom filter): of the rows it kept, in order, those
+   * that do match (checked on their documents). Only as many are checked as the page needs.
+   */
+  confirm?: (rows: IndexRow<V>[]) => Promise<IndexRow<V>[]>;
+  /** The walk's name in `SortedWindow.plan` (default 'walk'). */
+  name?: string;
 }
 
-/** The first `want` rows of a range that `accept` keeps, in its order, within `budget` rows. */
-export async function walkSorted<V>(
-  walk: Walk<V>,
-  want: number,
-  budget: number,
-): Promise<SortedWindow<V>> {
-  const cursor = new RangeCursor(walk.read, walk.startkey);
-  const matches: IndexRow<V>[] = [];
-  let limit = Math.min(budget, Math.max(1, 2 * want));
-  for (;;) {
-    for (const row of await cursor.next(limit)) if (walk.accept(row)) matches.push(row);
-    const done = cursor.exhausted || matches.length >= want || cursor.rowsRead >= budget;
-    if (done) {
-      return {
-        matches,
-        exhausted: cursor.exhausted,
-        plan: 'walk',
-        rowsRead: cursor.rowsRead,
-        reads: cursor.reads,
-      };
+/** A document checked costs the database about as much as this many index rows. */
+const DOC_ROWS = 2;
+
+/**
+ * One walk: its cursor, the rows `accept` kept still to be confirmed, and the matches, in order.
+ * The matches are always an exact prefix of the walk's matches: a row waiting for its document
+ * is not one yet, nor is any row after it.
+ */
+class Walker<V> {
+  readonly cursor: RangeCursor<V>;
+  readonly matches: IndexRow<V>[] = [];
+  private pending: IndexRow<V>[] = [];
+  docsChecked = 0;
+  private docsMatched = 0;
+
+  constructor(readonly walk: Walk<V>) {
+    this.cursor = new RangeCursor(walk.read, walk.startkey);
+  }
+
+  /** Read to its end, every row kept confirmed: the matches are all of them. */
+  get done(): boolean {
+    return this.cursor.exhausted && this.pending.length === 0;
+  }
+
+  get cost(): number {
+    return this.cursor.rowsRead + DOC_ROWS * this.docsChecked;
+  }
+
+  /** The share of checked documents that matched (1 before any was checked). */
+  private get precision(): number {
+    return this.docsChecked ? this.docsMatched / this.docsChecked : 1;
+  }
+
+  /** Matches expected of the rows read so far, those awaiting their documents included. */
+  get expected(): number {
+    return this.matches.length + this.pending.length * this.precision;
+  }
+
+  /** The cost (rows, documents counted as DOC_ROWS) of the matches still wanted, at the rate so far. */
+  need(want: number): number {
+    const rows = this.cursor.rowsRead;
+    const rate = Math.max(this.expected / Math.max(rows, 1), 1 / (rows + 1));
+    return ((want - this.expected) / rate) * (rows ? this.cost / rows : 1);
+  }
+
+  /**
+   * Confirms the rows waiting, or reads the next `limit` rows and confirms what it kept, until
+   * `want` matched; `left` bounds the cost.
+   */
+  async step(limit: number, want: number, left: number): Promise<void> {
+    if (!this.pending.length) {
+      const batch = await this.cursor.next(Math.max(1, Math.min(limit, left)));
+      left -= batch.length;
+      for (const row of batch) {
+        if (!this.walk.accept(row)) continue;
+        (this.walk.confirm ? this.pending : this.matches).push(row);
+      }
     }
-    limit = Math.min(budget - cursor.rowsRead, nextBatch(want, matches.length, cursor.rowsRead));
+    const confirm = this.walk.confirm;
+    while (confirm && this.pending.length && this.matches.length < want && left > 0) {
+      // As many documents as the matches still wanted need at the share matched so far.
+      const size = Math.ceil(((want - this.matches.length) / Math.max(this.precision, 0.1)) * 1.25);
+      const chunk = this.pending.splice(0, Math.max(1, Math.min(size, Math.ceil(left / DOC_ROWS))));
+      const kept = await confirm(chunk);
+      this.docsChecked += chunk.length;
+      this.docsMatched += kept.length;
+      left -= DOC_ROWS * chunk.length;
+      this.matches.push(...kept);
+    }
   }
 }
 
-/**
- * Walking the sorted range against reading the whole word range (then sorted with `compare`,
- * which must give the sorted range's order): the first to finish answers. One read at a time,
- * by whichever has read fewer rows, up to twice the other's rows (the walk fewer when its
- * matches so far say it needs fewer), so the rows read stay within about three times those of
- * the cheaper way, and a frequent word's page is usually full after the walk's first batch.
- */
-export async function raceSorted<V>(
+/** The first `want` rows of a range that `accept` (and `confirm`) keep, in its order, within `budget`. */
+export function walkSorted<V>(
   walk: Walk<V>,
-  range: Walk<V>,
-  compare: (a: IndexRow<V>, b: IndexRow<V>) => number,
   want: number,
   budget: number,
 ): Promise<SortedWindow<V>> {
-  const walker = new RangeCursor(walk.read, walk.startkey);
-  const ranger = new RangeCursor(range.read, range.startkey);
-  const walked: IndexRow<V>[] = [];
-  const ranged: IndexRow<V>[] = [];
-  const result = (plan: 'walk' | 'range', exhausted: boolean): SortedWindow<V> => ({
-    matches: plan === 'walk' ? walked : ranged.sort(compare),
-    exhausted,
-    plan,
-    rowsRead: walker.rowsRead + ranger.rowsRead,
-    reads: walker.reads + ranger.reads,
+  return raceSorted([walk], want, budget);
+}
+
+/**
+ * Walks in the same order (each an exact prefix of the same matches), raced: each reads its
+ * first batch in turn (twice the matches wanted: a frequent word's page is full after the first
+ * walk's), then the one whose rate so far says it needs the least to fill the page reads as many
+ * rows as that estimate (and a quarter more; without a match yet, at most twice the rows read so
+ * far). The first to fill the page or end answers; past the budget, the walk with the most
+ * matches (the longest prefix).
+ */
+export async function raceSorted<V>(
+  walks: Walk<V>[],
+  want: number,
+  budget: number,
+): Promise<SortedWindow<V>> {
+  const walkers = walks.map((w) => new Walker(w));
+  const sum = (f: (w: Walker<V>) => number) => walkers.reduce((n, w) => n + f(w), 0);
+  const result = (w: Walker<V>): SortedWindow<V> => ({
+    matches: w.matches,
+    exhausted: w.done,
+    plan: w.walk.name ?? 'walk',
+    rowsRead: sum((x) => x.cursor.rowsRead),
+    reads: sum((x) => x.cursor.reads),
+    docsChecked: sum((x) => x.docsChecked),
   });
   for (;;) {
-    const left = budget - walker.rowsRead - ranger.rowsRead;
-    if (left <= 0) return result('walk', false);
-    // The word's range is of use only read to its end: it gets half the budget at most, the
-    // walk (whose matches so far are the first ones) the rest.
-    const rangeLeft = Math.min(left, Math.floor(budget / 2) - ranger.rowsRead);
-    if (walker.rowsRead <= ranger.rowsRead || rangeLeft <= 0) {
-      // Sized by the share of matches so far, however low (the doubling bounds a wrong guess).
-      const limit =
-        walker.reads === 0
-          ? Math.max(1, 2 * want)
-          : Math.min(
-              nextBatch(want, walked.length, walker.rowsRead, 1 / (walker.rowsRead + 1)),
-              rangeLeft <= 0 ? left : Math.max(MIN_BATCH, 2 * ranger.rowsRead - walker.rowsRead),
-            );
-      for (const row of await walker.next(Math.min(left, limit)))
-        if (walk.accept(row)) walked.push(row);
-      if (walker.exhausted) return result('walk', true);
-      if (walked.length >= want) return result('walk', false);
-    } else {
-      const limit = Math.max(MIN_BATCH, 2 * walker.rowsRead - ranger.rowsRead);
-      for (const row of await ranger.next(Math.min(rangeLeft, limit)))
-        if (range.accept(row)) ranged.push(row);
-      if (ranger.exhausted) return result('range', true);
-    }
+    const left = budget - sum((w) => w.cost);
+    if (left <= 0)
+      return result(walkers.reduce((a, b) => (b.matches.length > a.matches.length ? b : a)));
+    const first = walkers.find((w) => w.cursor.reads === 0);
+    const next = first ?? walkers.reduce((a, b) => (b.need(want) < a.need(want) ? b : a));
+    const rows = next.cursor.rowsRead;
+    // A walk with no match yet has no rate to go by: it reads at most twice the rows read so
+    // far (by all the walks), so a wrong guess costs a share of the rows, not all of them.
+    const limit = first
+      ? Math.max(1, 2 * want)
+      : Math.min(
+          nextBatch(want, next.expected, rows, 1 / (rows + 1)),
+          walkers.length > 1 && next.expected === 0
+            ? Math.max(2 * want, 2 * sum((w) => w.cursor.rowsRead))
+            : Infinity,
+        );
+    await next.step(limit, want, left);
+    if (next.done || next.matches.length >= want) return result(next);
   }
 }
 
@@ -166,6 +224,7 @@ export async function mergeSorted<V>(
         plan: 'merge',
         rowsRead: rowsRead(),
         reads: reads(),
+        docsChecked: 0,
       };
     }
     const cursor = cursors[lagging]!;

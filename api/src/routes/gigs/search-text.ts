@@ -1,7 +1,8 @@
 /**
  * The search tokenizer and the token Bloom filter. The CouchDB map functions
- * design-docs/catalog/gigs/views/search/map.js and design-docs/catalog/gigsort/views/sorted/map.js
- * do the same in ES5; unit tests check that they give the same tokens, filter and tie-break.
+ * design-docs/catalog/gigs/views/search/map.js, design-docs/catalog/gigsort/views/sorted/map.js
+ * and design-docs/catalog/gigword/views/sorted/map.js do the same in ES5; unit tests check that
+ * they give the same tokens, filter and tie-break.
  */
 const STOPWORDS = new Set(
   'a an and are as at be by for from has have i in is it its of on or our the this to we with you your will can my me us do de la le el en et'.split(
@@ -49,8 +50,8 @@ function fnv(token: string, seed: number): number {
 }
 
 /**
- * The last sort key of gigsort/sorted (`fnv` of the document id): equal prices and dates come
- * in one order whether the view or the API sorted them.
+ * The last sort key of gigsort/sorted and gigword/sorted (`fnv` of the document id): equal
+ * prices and dates come in the same order in both, and in the tests' and benchmark's own sort.
  */
 export const tieBreak = (id: string): number => fnv(id, 0);
 
