@@ -256,6 +256,9 @@ describe('requesting withdrawals', () => {
       balance: { available: { amount: number } };
     };
     expect(doc.type).toBe('wallet_mirror');
+    expect(
+      (doc as unknown as { methods: { masked: string }[] }).methods.map((m) => m.masked),
+    ).toEqual(['Kenji Morimoto · GB82 •••• 5432', 'k•••@pay.example']);
     expect(doc.withdrawals.map((w) => w.status).sort()).toEqual([
       'cancelled',
       'paid',

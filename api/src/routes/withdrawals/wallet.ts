@@ -161,6 +161,8 @@ export async function savePayoutMethods(
       updated_at: deps.clock.now().toISOString(),
     }),
   );
+  // The mirror on the agent's devices shows the methods too.
+  await followUp(deps, agent.id);
   return wallet.methods.map(publicMethod);
 }
 
