@@ -303,7 +303,7 @@ test('a declined card says so and the order stays unpaid; an agent is told why t
   const balance = await request.get('/api/balance', {
     headers: { authorization: `Bearer ${customer.token}` },
   });
-  expect(((await balance.json()) as { balance: { spent: number } }).balance.spent).toBe(0);
+  expect(((await balance.json()) as { spent: { amount: number } }).spent.amount).toBe(0);
 
   // The order page offers to pay; nothing else happened.
   await page.goto(`/orders/${orderId}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, formatFileSize, plural } from './format';
+import { badgeText, plural } from './format';
 
 describe('plural', () => {
   it('counts in words, with thousands grouped', () => {
@@ -7,14 +7,6 @@ describe('plural', () => {
     expect(plural(0, 'gig')).toBe('0 gigs');
     expect(plural(1234, 'view')).toBe('1,234 views');
     expect(plural(2, 'entry', 'entries')).toBe('2 entries');
-  });
-});
-
-describe('formatFileSize', () => {
-  it('says bytes, KB or MB', () => {
-    expect(formatFileSize(120)).toBe('120 bytes');
-    expect(formatFileSize(2048)).toBe('2 KB');
-    expect(formatFileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
   });
 });
 

@@ -25,12 +25,5 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }
 
-/** "2.4 MB", "830 KB", "120 bytes". */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
-
 /** A count on a header badge: "99+" above 99. */
 export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));

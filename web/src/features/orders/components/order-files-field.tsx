@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/file-size';
 import { addOrderFiles, ORDER_FILES_MAX } from '../utils/files';
 
 export interface OrderFilesFieldProps {

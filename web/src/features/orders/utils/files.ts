@@ -2,7 +2,7 @@
 // documents up to 5 MB, at most 5 per upload, recognised by their first bytes as the API checks
 // them (api/src/routes/orders/order-files.ts), never by name or declared type.
 import { detectType } from '@wayfarer/api/schemas/file-types';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/file-size';
 
 export const ORDER_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const ORDER_FILES_MAX = 5;
