@@ -6,12 +6,12 @@ import { buildPath } from '@/config/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { ProtectedFileLink } from '@/components/ui/protected-file-link';
 import { formatDateTime } from '@/lib/format';
+import { formatFileSize } from '@/lib/file-size';
 import { formatMoney } from '@/lib/money';
 import type { Order, OrderFile, OrderParty } from '../types';
 import {
   actorLabel,
   disputeOpener,
-  formatFileSize,
   formatServiceDates,
   resolverOf,
   shortOrderId,

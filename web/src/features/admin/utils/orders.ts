@@ -106,9 +106,3 @@ export function formatServiceDates(travel: Order['travel']): string {
     ? `${start} to ${formatDay(travel.service_end_date)}`
     : start;
 }
-
-/** "830 KB", "2.4 MB". */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
