@@ -39,7 +39,11 @@ export function actorOf(user: UserDoc, order: OrderDoc): Actor {
 
 /** The order if `user` may see it: one of its parties, or an admin; 404 for anyone else. */
 async function visibleOrder(deps: OrdersDeps, user: UserDoc, id: string): Promise<OrderDoc> {
-  const order = await readOrder(deps, id);
+  return seenBy(user, await readOrder(deps, id));
+}
+
+/** The order if `user` is one of its parties or an admin; 404 for anyone else (it stays unseen). */
+function seenBy(user: UserDoc, order: OrderDoc): OrderDoc {
   if (user.role !== 'Admin' && !machine.roleOf(order, user.id)) throw notFound('No such order.');
   return order;
 }
@@ -161,10 +165,10 @@ export async function payOrder(
   id: string,
   card: CardInput,
 ): Promise<Order> {
-  await visibleOrder(deps, user, id);
   let key = '';
+  // The order is read once, by mutate: a stranger gets the 404 of an unseen order.
   const started = await mutate(deps, id, (order) => {
-    const next = machine.beginPayment(order, actorOf(user, order), deps.clock.now());
+    const next = machine.beginPayment(seenBy(user, order), actorOf(user, order), deps.clock.now());
     key = next.payment!.key;
     return next;
   });
@@ -212,8 +216,8 @@ export async function act(
   action: PartyAction,
   offlineActionId?: string,
 ): Promise<Order> {
-  await visibleOrder(deps, user, id);
   const order = await mutate(deps, id, (current) => {
+    seenBy(user, current); // read once, by mutate: a stranger gets 404
     // An offline action already applied (a retried job): nothing to do again.
     if (offlineActionId && current.applied_actions?.includes(offlineActionId)) return current;
     const next = decide(current);
