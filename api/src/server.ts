@@ -104,6 +104,7 @@ export async function startServer(
         intervalMs: env.COUCH_HEALTH_INTERVAL_MS,
         failures: env.COUCH_HEALTH_FAILURES,
         timeoutMs: env.COUCH_HEALTH_TIMEOUT_MS,
+        busyLimitMs: env.COUCH_HEALTH_BUSY_LIMIT_MS,
       },
     },
     logger,

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,10 +22,15 @@ export interface EmbeddedCouchOptions {
    * `healthFailures` (default 3) answers in a row that fail or take longer than
    * `healthTimeoutMs` (default 2000 ms), the process is killed and restarted like one that
    * died: a server that is alive but hung (stopped, deadlocked) would otherwise never recover.
+   * A check that fails while the process is using the CPU (its CPU time advanced by
+   * `BUSY_CPU_MS` or more since the last check, read from /proc on Linux) is not counted: the
+   * server is busy (building a large index on a loaded machine), not hung; it is killed only
+   * once it has been busy without answering for `healthBusyLimitMs` (default 10 minutes).
    */
   healthIntervalMs?: number;
   healthFailures?: number;
   healthTimeoutMs?: number;
+  healthBusyLimitMs?: number;
 }
 
 export interface CouchCredentials {
@@ -45,7 +50,8 @@ const CREDENTIALS_FILE = 'admin-credentials.json';
  * first start and kept in `dir`), and is reached only through the API. When the child dies
  * unexpectedly it emits `down`, and it is restarted with back-off; `up` follows once it answers.
  * A running child that stops answering its health check emits `health-check-failed` per failed
- * check, then `unresponsive` when it is killed (and `down` follows, then the restart).
+ * check (`health-check-busy` for one failed while it was using the CPU), then `unresponsive`
+ * when it is killed (and `down` follows, then the restart).
  */
 export class EmbeddedCouch extends EventEmitter {
   private child: ChildProcess | undefined;
@@ -149,15 +155,20 @@ export class EmbeddedCouch extends EventEmitter {
 
   /**
    * Checks a running child periodically (never while it starts: waitUntilUp bounds that) and
-   * kills it after too many failed checks in a row; its exit restarts it.
+   * kills it after too many failed checks in a row; its exit restarts it. What a check means is
+   * decided by `judgeHealthCheck`.
    */
   private watchHealth(child: ChildProcess): void {
     const interval = this.options.healthIntervalMs ?? 5000;
     if (interval <= 0) return;
-    const limit = Math.max(1, this.options.healthFailures ?? 3);
+    const limits: HealthLimits = {
+      failures: Math.max(1, this.options.healthFailures ?? 3),
+      busyMs: this.options.healthBusyLimitMs ?? 10 * 60_000,
+    };
     const timeoutMs = this.options.healthTimeoutMs ?? 2000;
     if (this.healthTimer) clearTimeout(this.healthTimer);
-    let failures = 0;
+    let state: HealthState = { failures: 0, busySince: undefined };
+    let lastCpu = child.pid === undefined ? undefined : cpuTimeMs(child.pid);
     const current = () => this.child === child && this.state === 'running' && !this.stopping;
     const schedule = () => {
       this.healthTimer = setTimeout(() => {
@@ -165,16 +176,19 @@ export class EmbeddedCouch extends EventEmitter {
         if (!current()) return;
         void answers(this.url, timeoutMs).then((error) => {
           if (!current()) return;
-          if (error === undefined) {
-            failures = 0;
-          } else {
-            failures += 1;
-            this.emit('health-check-failed', { failures, error });
-            if (failures >= limit) {
-              this.emit('unresponsive', { failures, pid: child.pid });
-              child.kill('SIGKILL');
-              return;
-            }
+          const cpu = child.pid === undefined ? undefined : cpuTimeMs(child.pid);
+          const cpuUsedMs = cpu === undefined || lastCpu === undefined ? undefined : cpu - lastCpu;
+          lastCpu = cpu;
+          const verdict = judgeHealthCheck(state, { error, cpuUsedMs, now: Date.now() }, limits);
+          state = verdict.state;
+          if (verdict.event === 'failed') {
+            this.emit('health-check-failed', { failures: state.failures, error });
+          } else if (verdict.event === 'busy') {
+            this.emit('health-check-busy', { error, cpuUsedMs });
+          } else if (verdict.event === 'kill') {
+            this.emit('unresponsive', { failures: state.failures, pid: child.pid, error });
+            child.kill('SIGKILL');
+            return;
           }
           schedule();
         });
@@ -299,6 +313,67 @@ function basicAuth(url: string): { origin: string; auth: string } {
 }
 
 /** Undefined when the server answers `GET /` within the time; else what went wrong. */
+/** CPU time a check must see used since the last one to call an unanswering server busy. */
+export const BUSY_CPU_MS = 50;
+
+export interface HealthState {
+  /** Failed checks in a row, not counting those made while the server was busy. */
+  failures: number;
+  /** Since when (epoch ms) every check has failed while the server was busy. */
+  busySince: number | undefined;
+}
+
+export interface HealthLimits {
+  failures: number;
+  busyMs: number;
+}
+
+export interface HealthCheck {
+  /** Why the check failed; undefined when the server answered. */
+  error: string | undefined;
+  /** CPU time the server used since the previous check; undefined where it cannot be read. */
+  cpuUsedMs: number | undefined;
+  now: number;
+}
+
+/**
+ * One health check's verdict. An answer resets everything. A failed check made while the server
+ * used the CPU is `busy` (a stopped or deadlocked server uses none), until it has been busy
+ * without answering for `busyMs`; any other failed check counts, and `failures` of them in a row
+ * kill the server. Where CPU time cannot be read every failed check counts.
+ */
+export function judgeHealthCheck(
+  state: HealthState,
+  check: HealthCheck,
+  limits: HealthLimits,
+): { state: HealthState; event: 'ok' | 'failed' | 'busy' | 'kill' } {
+  if (check.error === undefined)
+    return { state: { failures: 0, busySince: undefined }, event: 'ok' };
+  if (check.cpuUsedMs !== undefined && check.cpuUsedMs >= BUSY_CPU_MS) {
+    const busySince = state.busySince ?? check.now;
+    if (check.now - busySince >= limits.busyMs)
+      return { state: { failures: state.failures + 1, busySince }, event: 'kill' };
+    return { state: { failures: state.failures, busySince }, event: 'busy' };
+  }
+  const failures = state.failures + 1;
+  const next = { failures, busySince: undefined };
+  return { state: next, event: failures >= limits.failures ? 'kill' : 'failed' };
+}
+
+/** The CPU time (user + system, ms) a process has used, from /proc on Linux; else undefined. */
+export function cpuTimeMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at the state, field 3;
+    // utime and stime are fields 14 and 15, in clock ticks (100 a second on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function answers(url: string, timeoutMs: number): Promise<string | undefined> {
   const { origin, auth } = basicAuth(url);
   try {

@@ -93,6 +93,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(2_000),
   ),
+  /**
+   * Embedded server only: how long it may go without answering its health check while it is
+   * using the CPU (building an index: busy, not hung) before it is killed anyway, in ms.
+   */
+  COUCH_HEALTH_BUSY_LIMIT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(600_000),
+  ),
   /** HMAC secret for session tokens; at least 32 characters. Unset: generated once into DATA_DIR. */
   JWT_SECRET: z.preprocess(
     emptyToUndefined,

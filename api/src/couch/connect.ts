@@ -129,7 +129,7 @@ export interface ConnectOptions {
   /** Default: DEFAULT_COUCH_TIMEOUTS. */
   timeouts?: CouchTimeouts;
   /** The embedded server's health check (EmbeddedCouchOptions); unset: its defaults. */
-  health?: { intervalMs?: number; failures?: number; timeoutMs?: number };
+  health?: { intervalMs?: number; failures?: number; timeoutMs?: number; busyLimitMs?: number };
 }
 
 /**
@@ -164,6 +164,7 @@ export async function connectCouch(options: ConnectOptions, logger: Logger): Pro
     healthIntervalMs: options.health?.intervalMs,
     healthFailures: options.health?.failures,
     healthTimeoutMs: options.health?.timeoutMs,
+    healthBusyLimitMs: options.health?.busyLimitMs,
   });
   embedded.on('down', ({ code, signal }: { code: number | null; signal: string | null }) =>
     logger.error(
@@ -175,6 +176,12 @@ export async function connectCouch(options: ConnectOptions, logger: Logger): Pro
     logger.warn(
       { component: 'embedded-couch', failures, error },
       'the embedded database server did not answer its health check',
+    ),
+  );
+  embedded.on('health-check-busy', ({ error }: { error: string }) =>
+    logger.info(
+      { component: 'embedded-couch', error },
+      'the embedded database server is busy (using the CPU) and slow to answer its health check',
     ),
   );
   embedded.on('unresponsive', ({ failures, pid }: { failures: number; pid: number | undefined }) =>
