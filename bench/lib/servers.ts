@@ -33,7 +33,7 @@ export async function startBenchApi(options: {
     PORT: '0',
     HOST,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'production',
     ...options.env,
     WEB_DIST: webDist,
