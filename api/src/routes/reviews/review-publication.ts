@@ -11,7 +11,15 @@ import { isConflict, isNotFound } from '../../couch/errors';
 import { orderEventMail } from '../../mail/templates';
 import { writeNotification } from '../notifications/notifications.service';
 import { userKey, type UserDoc } from '../users/users.model';
-import { reviewId, reviewKey, type ReviewDoc, type ReviewRole } from './reviews.model';
+import type { RatingSummary } from '../../schemas/reviews';
+import {
+  gigStatsKey,
+  reviewId,
+  reviewKey,
+  type ReviewDoc,
+  type ReviewRole,
+  type ReviewStatsDoc,
+} from './reviews.model';
 import { toSummary } from './reviews.view';
 
 export type ReviewDeps = Pick<
@@ -69,22 +77,69 @@ export async function mutateReview(
   }
 }
 
-/** A gig's published, not hidden customer reviews as figures (one reduced view row). */
-export async function gigSummary(deps: Pick<AppDeps, 'couch'>, gigId: string) {
+/** A gig's published, not hidden customer reviews as figures, reduced by `reviews/stats`. */
+async function reduceGigSummary(deps: Pick<AppDeps, 'couch'>, gigId: string) {
   const result = await deps.couch
     .db('market')
     .view('reviews', 'stats', { key: ['gig', gigId], reduce: true } as never);
   return toSummary(result.rows[0]?.value as number[] | undefined);
 }
 
+/** The gig page's figures: one document (`reviewstats:gig:<id>`), zeros before any review. */
+export async function gigSummary(
+  deps: Pick<AppDeps, 'couch'>,
+  gigId: string,
+): Promise<RatingSummary> {
+  try {
+    const doc = (await deps.couch
+      .db('market')
+      .get(gigStatsKey(gigId))) as unknown as ReviewStatsDoc;
+    return doc.summary;
+  } catch (error) {
+    if (isNotFound(error)) return toSummary(undefined);
+    throw error;
+  }
+}
+
+/** Writes `doc` over the current revision of its id unless `same` says it is already there. */
+async function putIfChanged<T extends { _id: string; _rev?: string }>(
+  db: ReturnType<AppDeps['couch']['db']>,
+  doc: T,
+  same: (current: T) => boolean,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    let rev: string | undefined;
+    try {
+      const current = (await db.get(doc._id)) as unknown as T;
+      if (same(current)) return;
+      rev = current._rev;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    try {
+      await db.insert({ ...doc, _rev: rev } as never);
+      return;
+    } catch (error) {
+      if (!isConflict(error) || attempt >= 8) throw error;
+    }
+  }
+}
+
 /**
- * Makes the gig document's `rating` equal to its published, not hidden customer reviews. The
- * search index, `min_rating` and the rating sort read it. Idempotent; retries on a conflict.
+ * Makes the gig's figures document and the gig document's `rating` equal to its published, not
+ * hidden customer reviews (the search index, `min_rating` and the rating sort read the gig).
+ * Idempotent; each a compare-and-set retried on a conflict.
  */
 export async function syncGigRating(deps: Pick<AppDeps, 'couch'>, gigId: string): Promise<void> {
+  const summary = await reduceGigSummary(deps, gigId);
+  await putIfChanged<ReviewStatsDoc>(
+    deps.couch.db('market'),
+    { _id: gigStatsKey(gigId), type: 'review_stats', gig_id: gigId, summary },
+    (current) => JSON.stringify(current.summary) === JSON.stringify(summary),
+  );
   const db = deps.couch.db('catalog');
+  const { average, count } = summary;
   for (let attempt = 0; ; attempt++) {
-    const { average, count } = await gigSummary(deps, gigId);
     let gig: { _rev: string; type: string; rating?: { average: number; count: number } };
     try {
       gig = (await db.get(`gig:${gigId}`)) as never;

@@ -72,7 +72,7 @@ async function remind(deps: ReviewDeps, doc: ReviewWindowDoc, step: WindowStep) 
  * Runs every step of the order's window that is due by now, each once: the step's work, then
  * the compare-and-set that moves the window on (a conflict: another sweep moved it; read again).
  */
-export async function advanceWindow(deps: ReviewDeps, orderId: string): Promise<void> {
+async function advanceWindow(deps: ReviewDeps, orderId: string): Promise<void> {
   for (let guard = 0; guard < 8; guard++) {
     const doc = await readWindow(deps, orderId);
     if (!doc || !doc.next || !doc.next_at) return;

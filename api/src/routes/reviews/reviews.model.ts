@@ -4,7 +4,7 @@
  * and an order's review window (its reminders and its close).
  */
 import type { GIG_TIERS } from '../../schemas/gigs';
-import type { REVIEW_REPORT_REASONS, ReviewPerson } from '../../schemas/reviews';
+import type { REVIEW_REPORT_REASONS, RatingSummary, ReviewPerson } from '../../schemas/reviews';
 
 export type ReviewRole = 'customer' | 'agent';
 
@@ -86,6 +86,21 @@ export interface ReviewWindowDoc {
   closed_at: string | null;
 }
 
+/**
+ * A gig's figures as `reviews/stats` reduced them when a review of it was last published, hidden
+ * or unhidden (written with the gig's `rating`, by the same compare-and-set path and repaired the
+ * same way). The gig page reads this one document: on the embedded server a reduce reads every
+ * row of its key at each query, so the page would grow with the reviews.
+ */
+export interface ReviewStatsDoc {
+  _id: string;
+  _rev?: string;
+  type: 'review_stats';
+  gig_id: string;
+  summary: RatingSummary;
+}
+
+export const gigStatsKey = (gigId: string) => `reviewstats:gig:${gigId}`;
 export const reviewId = (orderId: string, role: ReviewRole) => `${orderId}-${role}`;
 export const reviewKey = (id: string) => `review:${id}`;
 export const voteKey = (id: string, userId: string) => `review_helpful:${id}:${userId}`;

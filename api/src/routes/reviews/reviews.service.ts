@@ -1,7 +1,8 @@
 /**
  * Reviews (issue 17): writing and editing a side's review of a completed order, the lists the
- * gig page and profiles read (figures from `reviews/stats`, rows from `reviews/listed`: a page
- * costs the same few requests whatever the number of reviews), the reply, helpful votes,
+ * gig page and profiles read (a gig's figures from its `reviewstats` document, a member's from
+ * `reviews/stats`, rows from `reviews/listed`: a gig page costs the same few requests whatever
+ * the number of reviews), the reply, helpful votes,
  * reports and moderation. Publication and the gig's rating: review-publication.ts; the window's
  * reminders and close: review-timers.ts.
  *
