@@ -152,8 +152,26 @@ beforeAll(async () => {
   });
   expect(gig.status, JSON.stringify(gig.body)).toBe(201);
   gigId = gig.body.gig.id;
-});
+  // Starting with every demo gig and order (and its reviews) takes minutes on a loaded machine.
+}, 300_000);
 afterAll(() => server.close());
+
+describe('demo reviews (seeded with the demo orders)', () => {
+  it('give several demo gigs real ratings; a lone one is published by its closed window; a recent one stays pending', async () => {
+    const rated = await api.get<{
+      data: { title: string; rating: { average: number; count: number } }[];
+    }>('/api/gigs?sort=rating&min_rating=1&per_page=50');
+    expect(rated.status).toBe(200);
+    const byTitle = new Map(rated.body.data.map((g) => [g.title.slice(0, 20), g.rating]));
+    expect(rated.body.data.length).toBeGreaterThanOrEqual(4);
+    // Pink Lake: both sides reviewed; the kaiseki dinner: the customer alone, weeks ago.
+    expect(byTitle.get('Lac Rose and coastal')).toEqual({ average: 5, count: 1 });
+    expect(byTitle.get('Private kaiseki dinn')).toEqual({ average: 5, count: 1 });
+    expect(byTitle.get('Golden-hour portrait')).toEqual({ average: 4, count: 1 });
+    // Nishiki: reviewed by the customer two days ago, the window open: nobody else sees it.
+    expect(byTitle.has('Morning market walk ')).toBe(false);
+  });
+});
 
 describe('who may review, and when', () => {
   it('only the two parties: 403 for an admin, 404 for anyone else, 401 without a valid token', async () => {
