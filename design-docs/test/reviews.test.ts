@@ -104,4 +104,26 @@ describe('market/reviews views', () => {
     expect(runMap(map, hidden).map(([key]) => (key as string[])[0])).toEqual(['*', 'hidden']);
     expect(runMap(map, review({ status: 'pending' }))).toEqual([]);
   });
+
+  it('followup lists a review whose gig has not followed yet', () => {
+    const map = source('market/reviews/views/followup/map.js');
+    expect(runMap(map, review({ gig_sync: true }))).toEqual([['2027-01-02T10:00:00.000Z', null]]);
+    expect(runMap(map, review({ gig_sync: false }))).toEqual([]);
+  });
+
+  it('votes and reports are counted by review; points and the admin lists by the built-ins', () => {
+    const votes = source('market/reviews/views/votes/map.js');
+    expect(
+      runMap(votes, { _id: 'review_helpful:r1:u1', type: 'review_helpful', review_id: 'r1' }),
+    ).toEqual([['r1', null]]);
+    expect(runMap(votes, review())).toEqual([]);
+    const reports = source('market/reviews/views/reports/map.js');
+    const report = { _id: 'review_report:r1:u1', type: 'review_report', review_id: 'r1', at: 't' };
+    expect(runMap(reports, report)).toEqual([[['r1', 't'], null]]);
+    expect(runMap(reports, review())).toEqual([]);
+    expect(source('market/reviews/views/votes/reduce.js')).toBe('_count');
+    expect(source('market/reviews/views/reports/reduce.js')).toBe('_count');
+    expect(source('market/reviews/views/admin/reduce.js')).toBe('_count');
+    expect(source('market/reviews/views/points/reduce.js')).toBe('_sum');
+  });
 });
