@@ -44,7 +44,8 @@ beforeAll(async () => {
     body: { email: 'amara@wayfarer.test', password: 'wayfarer-demo' },
   });
   amara = login.body.token;
-});
+  // Starting with every demo gig, order and review takes minutes on a loaded machine.
+}, 300_000);
 afterAll(() => server.close());
 
 /** Amara's active tour-guide gig with one $20, one-day package. */

@@ -139,7 +139,8 @@ beforeAll(async () => {
   });
   expect(gig.status, JSON.stringify(gig.body)).toBe(201);
   gigId = gig.body.gig.id;
-});
+  // Starting with every demo gig, order and review takes minutes on a loaded machine.
+}, 300_000);
 afterAll(() => server.close());
 
 describe('demo orders (seeded with the demo gigs)', () => {

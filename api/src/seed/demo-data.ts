@@ -162,6 +162,20 @@ const orderSchema = z.strictObject({
   /** When it was placed, in hours before the seed ran; each step later (fewer hours ago). */
   placed_hours_ago: z.number().min(0),
   steps: z.array(orderStepSchema),
+  /** Reviews of a completed order (issue 17), written through the reviews service at `hours_ago`. */
+  reviews: z
+    .array(
+      z.strictObject({
+        by: party,
+        hours_ago: z.number().min(0),
+        rating: z.number().int().min(1).max(5),
+        communication: z.number().int().min(1).max(5).optional(),
+        as_described: z.number().int().min(1).max(5).optional(),
+        would_recommend: z.boolean().optional(),
+        text: z.string().min(10),
+      }),
+    )
+    .default([]),
 });
 export type DemoOrder = z.infer<typeof orderSchema>;
 

@@ -10,6 +10,7 @@
  * Run again (a seed interrupted half-way), it finds each order by its key (the idempotency key
  * of its creation) and plays only the steps its timeline lacks: each step is one event on it.
  * Mail is not sent (the demo accounts are not real addresses); notifications are written.
+ * Completed orders then get their reviews (`reviews`), written through the reviews service.
  */
 import type { Env } from '../config/env';
 import type { Couch } from '../couch/connect';
@@ -20,6 +21,7 @@ import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
 import { agentGigs } from '../routes/gigs/gigs.service';
 import { sweepOrders } from '../routes/orders/order-followup';
+import { writeReview } from '../routes/reviews/reviews.service';
 import * as orders from '../routes/orders/orders.service';
 import { SandboxPaymentProvider } from '../routes/orders/payments';
 import { userKey, type UserDoc } from '../routes/users/users.model';
@@ -164,6 +166,24 @@ async function playOrder(context: Context, order: DemoOrder): Promise<void> {
     if (now !== events + 1)
       throw new Error(`demo order ${order.key}: the step ${step.action} made no single event`);
     events = now;
+  }
+  // Its reviews (issue 17), each at its moment: the second of a pair publishes both; a lone one
+  // is published by the window's close at the sweep below. One written already (a seed run
+  // again) or too late is left as it is.
+  for (const entry of order.reviews) {
+    clock.set(new Date(present - entry.hours_ago * HOUR));
+    const author = entry.by === 'customer' ? customer : agent;
+    try {
+      await writeReview(deps, author, placed.id, {
+        rating: entry.rating,
+        communication: entry.communication,
+        as_described: entry.as_described,
+        would_recommend: entry.would_recommend,
+        text: entry.text,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 409)) throw error;
+    }
   }
 }
 

@@ -1,0 +1,317 @@
+/**
+ * Reviews, ratings and reputation (issue 17): the requests the API takes and what it answers.
+ * The web app and the tests import these; the API's reviews service and its views build them.
+ *
+ * Rules (PRODUCT.md): after an order completes, each side may review the other once, within
+ * REVIEW_WINDOW_DAYS of `completed_at`. A review is published when both are in or when the window
+ * closes (a timer), never before: until then only its author sees it (double-blind), and the author
+ * may edit it. A published review of an agent may get one public reply from that agent. Anyone
+ * signed in may report a review; an admin may hide it with a note, and a hidden review no longer
+ * counts anywhere (averages, counts, histogram, points, levels).
+ *
+ * Endpoints (the issue's contract, plus what its pages need):
+ *   POST /api/orders/{id}/review          201 {review}     the caller's side's review (below)
+ *   PUT  /api/orders/{id}/review          200 {review}     edit it while still pending
+ *   GET  /api/orders/{id}/reviews         200 OrderReviews a party's view of the order's reviews
+ *   GET  /api/gigs/{id}/reviews           ReviewListResponse (published customer reviews)
+ *   GET  /api/users/{tagname}/reviews     ReviewListResponse (reviews the user received)
+ *   GET  /api/users/{tagname}/reputation  200 {reputation: Reputation} (public)
+ *   GET  /api/agent/level                 200 {progress: SellerLevelProgress} (the agent's own)
+ *   POST /api/reviews/{id}/reply          201 {review}     the reviewed agent, once
+ *   POST /api/reviews/{id}/helpful        200 {review}     mark helpful (once per member);
+ *   DELETE /api/reviews/{id}/helpful      200 {review}     take it back
+ *   POST /api/reviews/{id}/report         201 {}           once per member (409 after)
+ *   GET  /api/admin/reviews               list of AdminReview (reports attached)
+ *   POST /api/admin/reviews/{id}/hide     200 {review}     with a note; audited
+ *   POST /api/admin/reviews/{id}/unhide   200 {review}     audited
+ */
+import { z } from 'zod';
+import { GIG_TIERS } from './gigs';
+
+/** Days after an order's completion during which both sides may review it. */
+export const REVIEW_WINDOW_DAYS = 14;
+/** The second "leave a review" reminder goes out this many days before the window closes. */
+export const REVIEW_REMINDER_DAYS_BEFORE_CLOSE = 3;
+export const REVIEW_TEXT_MIN = 10;
+export const REVIEW_TEXT_MAX = 2000;
+export const REVIEW_SORTS = ['newest', 'helpful'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/**
+ * Points (leaderboard): the one rule, shared with the projects issue (a lecturer's review of a
+ * participant, 1-5 stars, awards the same points per expertise). A published, not hidden review of
+ * an agent adds `REVIEW_POINTS[rating]` to the agent's entry for the gig's service.
+ */
+export const REVIEW_POINTS: Readonly<Record<1 | 2 | 3 | 4 | 5, number>> = {
+  1: 0,
+  2: 0,
+  3: 10,
+  4: 30,
+  5: 50,
+};
+export function pointsForRating(rating: number): number {
+  return REVIEW_POINTS[Math.min(5, Math.max(1, Math.round(rating))) as 1 | 2 | 3 | 4 | 5];
+}
+
+const stars = (what: string) =>
+  z
+    .number({ error: `Rate ${what} from 1 to 5 stars.` })
+    .int(`Rate ${what} from 1 to 5 stars.`)
+    .min(1, `Rate ${what} from 1 to 5 stars.`)
+    .max(5, `Rate ${what} from 1 to 5 stars.`);
+
+const reviewText = z
+  .string({ error: 'Write a few words about your experience.' })
+  .trim()
+  .min(REVIEW_TEXT_MIN, `Write at least ${REVIEW_TEXT_MIN} characters.`)
+  .max(REVIEW_TEXT_MAX, 'At most 2,000 characters.');
+
+/** The customer reviews the agent. */
+export const customerReviewSchema = z.object({
+  rating: stars('the service overall'),
+  communication: stars('communication'),
+  as_described: stars('how well the service matched its description'),
+  would_recommend: z.boolean({ error: 'Say whether you would recommend this agent.' }),
+  text: reviewText,
+});
+export type CustomerReviewInput = z.infer<typeof customerReviewSchema>;
+
+/** The agent reviews the customer. */
+export const agentReviewSchema = z.object({
+  rating: stars('the customer'),
+  text: reviewText,
+});
+export type AgentReviewInput = z.infer<typeof agentReviewSchema>;
+
+/**
+ * `POST /api/orders/{id}/review` (create, 201) and `PUT /api/orders/{id}/review` (edit before
+ * publication, 200) take the caller's side's shape: the customer's fields are all required from
+ * the customer (422 on each missing one), and refused from the agent (422).
+ */
+export const reviewInputSchema = z.object({
+  rating: stars('this order'),
+  communication: stars('communication').optional(),
+  as_described: stars('how well the service matched its description').optional(),
+  would_recommend: z.boolean().optional(),
+  text: reviewText,
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+export const reviewReplySchema = z.object({
+  text: z
+    .string({ error: 'Write your reply.' })
+    .trim()
+    .min(2, 'Write your reply.')
+    .max(REVIEW_TEXT_MAX, 'At most 2,000 characters.'),
+});
+
+export const REVIEW_REPORT_REASONS = [
+  'spam',
+  'offensive',
+  'off_topic',
+  'personal_information',
+  'not_a_customer',
+  'other',
+] as const;
+export const reviewReportSchema = z.object({
+  reason: z.enum(REVIEW_REPORT_REASONS, { error: 'Choose why you are reporting this review.' }),
+  details: z
+    .string()
+    .trim()
+    .max(1000, 'At most 1,000 characters.')
+    .nullish()
+    .transform((v) => v || null),
+});
+
+export const hideReviewSchema = z.object({
+  note: z
+    .string({ error: 'Write a note for the audit log and the author.' })
+    .trim()
+    .min(5, 'Write a note (at least 5 characters).')
+    .max(2000, 'At most 2,000 characters.'),
+});
+
+export const reviewListQuerySchema = z.object({
+  sort: z.enum(REVIEW_SORTS, { error: 'sort is newest or helpful.' }).default('newest'),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** `GET /api/users/{tagname}/reviews`: reviews the user received (`as` says in which role). */
+export const userReviewListQuerySchema = reviewListQuerySchema.extend({
+  as: z.enum(['agent', 'customer'], { error: 'as is agent or customer.' }).optional(),
+});
+
+export const adminReviewListQuerySchema = z.object({
+  status: z
+    .enum(['reported', 'hidden', 'published', 'all'], {
+      error: 'status is reported, hidden, published or all.',
+    })
+    .default('reported'),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type ReviewStatus = 'pending' | 'published' | 'hidden';
+
+export interface ReviewPerson {
+  id: string;
+  tagname: string | null;
+  full_name: string;
+  avatar: string | null;
+}
+
+export interface Review {
+  id: string;
+  order_id: string;
+  gig: { id: string; title: string; service_id: string };
+  /** The package the customer bought. */
+  tier: (typeof GIG_TIERS)[number];
+  package_name: string;
+  /** Who wrote it: the order's customer reviews the agent, the agent reviews the customer. */
+  author_role: 'customer' | 'agent';
+  author: ReviewPerson;
+  subject: ReviewPerson;
+  /** The customer's country (their profile's location) or, failing that, the order's destination. */
+  traveller_from: string | null;
+  rating: number;
+  /** The customer's review only. */
+  communication: number | null;
+  as_described: number | null;
+  would_recommend: boolean | null;
+  text: string;
+  /** `pending` is seen by its author alone; `hidden` by admins (and the author, with the note). */
+  status: ReviewStatus;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  reply: { text: string; created_at: string } | null;
+  helpful_count: number;
+  /** For the signed-in viewer: whether they marked it helpful / reported it. */
+  viewer: { helpful: boolean; reported: boolean; can_reply: boolean; can_edit: boolean } | null;
+  /** Admins (and the author once hidden): the moderation note. */
+  hidden: { note: string; at: string } | null;
+}
+
+/** Stars 5 to 1 → how many published, not hidden reviews gave that rating. */
+export type RatingHistogram = Record<'1' | '2' | '3' | '4' | '5', number>;
+
+export interface RatingSummary {
+  /** Average of the published, not hidden reviews' overall rating, 2 decimals; 0 when none. */
+  average: number;
+  count: number;
+  histogram: RatingHistogram;
+  /** Customer reviews only (the agent's side): averages of the sub-ratings, 0 when none. */
+  communication: number;
+  as_described: number;
+  /** Share (0-1) of customer reviews that would recommend. */
+  would_recommend: number;
+}
+
+/** `GET /api/gigs/{id}/reviews` and `GET /api/users/{tagname}/reviews`. */
+export interface ReviewListResponse {
+  data: Review[];
+  meta: {
+    page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    average: number;
+    count: number;
+    histogram: RatingHistogram;
+  };
+}
+
+/** `GET /api/orders/{id}/reviews`: the order's review state as one of its parties sees it. */
+export interface OrderReviews {
+  /** When the window closes: completed_at + REVIEW_WINDOW_DAYS; null until completed. */
+  window_closes_at: string | null;
+  /** The caller may still write (or edit) their review. */
+  can_review: boolean;
+  mine: Review | null;
+  /** The other side's review, once published; before that only whether it exists. */
+  theirs: Review | null;
+  theirs_submitted: boolean;
+}
+
+export const SELLER_LEVELS = ['new', 'level_1', 'level_2', 'top_rated'] as const;
+export type SellerLevel = (typeof SELLER_LEVELS)[number];
+export const SELLER_LEVEL_NAMES: Record<SellerLevel, string> = {
+  new: 'New seller',
+  level_1: 'Level 1',
+  level_2: 'Level 2',
+  top_rated: 'Top Rated',
+};
+
+/** The days the rates below (on-time, response, cancellation) are measured over. */
+export const REPUTATION_WINDOW_DAYS = 60;
+
+/**
+ * What each level needs (all of it). Completed orders and the average rating are over the
+ * agent's whole history; the rates over the last REPUTATION_WINDOW_DAYS.
+ */
+export const SELLER_LEVEL_RULES: Record<
+  Exclude<SellerLevel, 'new'>,
+  {
+    completed_orders: number;
+    min_rating: number;
+    min_on_time_rate: number;
+    min_response_rate: number;
+    max_cancellation_rate: number;
+  }
+> = {
+  level_1: {
+    completed_orders: 5,
+    min_rating: 4.4,
+    min_on_time_rate: 0.9,
+    min_response_rate: 0.9,
+    max_cancellation_rate: 0.1,
+  },
+  level_2: {
+    completed_orders: 20,
+    min_rating: 4.6,
+    min_on_time_rate: 0.9,
+    min_response_rate: 0.9,
+    max_cancellation_rate: 0.05,
+  },
+  top_rated: {
+    completed_orders: 50,
+    min_rating: 4.8,
+    min_on_time_rate: 0.95,
+    min_response_rate: 0.95,
+    max_cancellation_rate: 0.02,
+  },
+};
+
+export interface Reputation {
+  level: SellerLevel;
+  completed_orders: number;
+  rating: { average: number; count: number };
+  /** Deliveries made by the due date, over deliveries in the window; null with none. */
+  on_time_rate: number | null;
+  /** Conversations a customer opened that the agent answered within 24 hours; null with none. */
+  response_rate: number | null;
+  /** Median hours to the first answer; null with none. */
+  response_time_hours: number | null;
+  /** Orders cancelled over orders that ended in the window; null with none. */
+  cancellation_rate: number | null;
+}
+
+/** `GET /api/agent/level` (the agent's own): the reputation and what the next level still needs. */
+export interface SellerLevelProgress extends Reputation {
+  next: {
+    level: Exclude<SellerLevel, 'new'>;
+    /** One human sentence per unmet requirement, e.g. "3 more completed orders". */
+    missing: string[];
+  } | null;
+}
+
+/** `GET /api/admin/reviews`: a review with what members reported. */
+export interface AdminReview extends Review {
+  reports: {
+    reason: (typeof REVIEW_REPORT_REASONS)[number];
+    details: string | null;
+    by: ReviewPerson;
+    at: string;
+  }[];
+}
