@@ -6,7 +6,7 @@ import { LevelBadge } from './level-badge';
 /** What a customer weighs before ordering: the agent's level, response time and on-time rate. */
 export function AgentReputationFacts({ reputation }: { reputation: Reputation }) {
   return (
-    <dl className="gig-facts reputation-facts" data-testid="agent-reputation">
+    <dl className="gig-facts" data-testid="agent-reputation">
       <dt>Seller level</dt>
       <dd>
         <LevelBadge level={reputation.level} />

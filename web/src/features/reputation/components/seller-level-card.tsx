@@ -9,12 +9,12 @@ export function SellerLevelCard({ progress }: { progress: SellerLevelProgress })
     ? `${progress.rating.average.toFixed(2)} (${progress.rating.count})`
     : 'No reviews yet';
   return (
-    <section className="card seller-level" aria-labelledby="seller-level-title">
-      <div className="seller-level-head">
+    <section className="card" aria-labelledby="seller-level-title">
+      <div className="section-heading">
         <h2 id="seller-level-title">Your seller level</h2>
         <LevelBadge level={progress.level} />
       </div>
-      <dl className="stat-tiles seller-level-stats">
+      <dl className="stat-tiles">
         <div>
           <dt>Completed orders</dt>
           <dd data-testid="level-completed">{progress.completed_orders}</dd>
@@ -49,7 +49,7 @@ export function SellerLevelCard({ progress }: { progress: SellerLevelProgress })
         <div data-testid="level-next">
           <h3>To reach {levelName(progress.next.level)}</h3>
           {progress.next.missing.length ? (
-            <ul className="seller-level-missing">
+            <ul>
               {progress.next.missing.map((line) => (
                 <li key={line}>{line}</li>
               ))}
