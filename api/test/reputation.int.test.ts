@@ -301,9 +301,22 @@ describe('chat responses, through real message delivery', () => {
 
   it('does not count a conversation the agent opened', async () => {
     const before = await reputation('kenji');
-    await say('kenji', 'sofia_marin', 'Thank you for your order, Sofia!');
+    const thanks = await say('kenji', 'sofia_marin', 'Thank you for your order, Sofia!');
     clock.advance(HOUR);
-    await say('sofia', TAG.kenji, 'Thank you, it was lovely.');
+    const reply = await say('sofia', TAG.kenji, 'Thank you, it was lovely.');
+    // Recorded like any other: the agent wrote first.
+    const record = (await server.deps.couch
+      .db('market')
+      .get(
+        chatResponseId(conversationIdFor(s.kenji.user.id, s.sofia.user.id)),
+      )) as unknown as ChatResponseDoc;
+    expect(record).toMatchObject({
+      agent_id: s.kenji.user.id,
+      customer_id: s.sofia.user.id,
+      agent_first_message: thanks,
+      customer_first_message: reply,
+    });
+    expect(record.agent_first_at! < record.customer_first_at!).toBe(true);
     const after = await reputation('kenji');
     expect(after.response_rate).toBe(before.response_rate);
     expect(after.response_rate).toBeNull();
