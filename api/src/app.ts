@@ -19,6 +19,7 @@ import { GATEWAY_PREFIX, syncGateway } from './routes/sync/gateway';
 import { inboxRoutes } from './routes/inbox/inbox.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { gigRoutes } from './routes/gigs/gigs.routes';
+import { reputationRoutes } from './routes/reputation/reputation.routes';
 import { adminOrderRoutes, orderRoutes } from './routes/orders/orders.routes';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './routes/withdrawals/withdrawals.routes';
 import { adminReviewRoutes, reviewRoutes } from './routes/reviews/reviews.routes';
@@ -180,6 +181,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', reviewRoutes(deps));
   app.route('/api/admin', adminReviewRoutes(deps));
   app.route('/api', gigRoutes(deps));
+  app.route('/api', reputationRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 
   app.all('/api/*', () => {

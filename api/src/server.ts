@@ -128,7 +128,7 @@ export async function startServer(
         { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: paths.mailDir },
         logger,
       ),
-      jobs: new JobRunner(couch, logger, jobHandlers({ couch, logger, orders: () => deps })),
+      jobs: new JobRunner(couch, logger, jobHandlers({ couch, logger, clock, orders: () => deps })),
       clock,
       payments: new SandboxPaymentProvider(couch, () => clock.now()),
       rateLimits: createRateLimits({

@@ -3,6 +3,7 @@ import type { DocumentScope } from 'nano';
 import type { Couch } from '../couch/connect';
 import { isNotFound } from '../couch/errors';
 import { userDbName } from '../couch/userdb';
+import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { readMarkerId, USERDB_PREFIX, type ReadMarkerDoc } from '../schemas';
 import { recountSaves } from '../routes/gigs/gig-stats.service';
@@ -15,6 +16,8 @@ import type { OrdersDeps } from '../routes/orders/orders.service';
 type Deps = {
   couch: Couch;
   logger: Logger;
+  /** When messages are sent (lib/clock.ts: tests move it). */
+  clock: Clock;
   /** What order actions need (the whole app's deps, built after the job runner). */
   orders: () => OrdersDeps;
 };

@@ -1,4 +1,5 @@
 import type { DocumentScope } from 'nano';
+import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { ensureUserDb } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';
@@ -20,6 +21,7 @@ import { writeNotification } from '../notifications/notifications.service';
 import { tagnameKey, userKey, type UserDoc } from '../users/users.model';
 import { isBlocked } from './inbox-blocks.service';
 import { upsertConversation } from './inbox-conversation-doc';
+import { recordChatResponse } from './inbox-responses.service';
 import {
   getOrUndefined,
   personOf,
@@ -107,7 +109,7 @@ export type DeliveryOutcome = 'delivered' | 'failed' | 'already-done' | 'missing
  * has nothing left to do.
  */
 export async function deliverMessage(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'clock'>,
   senderId: string,
   messageId: string,
 ): Promise<DeliveryOutcome> {
@@ -155,7 +157,7 @@ export async function deliverMessage(
   const to = recipient!;
   const conversationId = conversationIdFor(senderId, to.id);
   const recipientDb = userDb<MessageDoc>(deps, to.id) as unknown as DocumentScope<unknown>;
-  let sentAt = new Date().toISOString();
+  let sentAt = deps.clock.now().toISOString();
   const copy = messageDocSchema.parse({
     _id: doc._id,
     type: 'message',
@@ -212,6 +214,8 @@ export async function deliverMessage(
       subject: doc.subject ?? null,
       last: { ...last, from_me: true },
     }),
+    // The agent's response rate and time (reputation) come from when each side first wrote.
+    recordChatResponse(deps, { id: doc.id, conversationId, sentAt }, sender, to),
   ]);
   // Read already (the recipient read the conversation before a resumed delivery finished):
   // no notification, and the sender sees the receipt at once.

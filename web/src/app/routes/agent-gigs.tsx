@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AgentStatsPanel } from '@/features/agent-gigs/components/agent-stats';
 import { AgentOrdersPanel } from '@/features/orders/components/order-dashboards';
+import { SellerLevelPanel } from '@/features/reputation/components/seller-level-card';
 import { EditGig } from '@/features/agent-gigs/components/edit-gig';
 import { GigForm } from '@/features/agent-gigs/components/gig-form';
 import { ManageGigs } from '@/features/agent-gigs/components/manage-gigs';
@@ -93,6 +94,7 @@ export function AgentDashboardPage() {
   return (
     <>
       <AreaDashboard />
+      <SellerLevelPanel />
       <AgentOrdersPanel myOrdersHref={buildPath('agent.my.orders')} orderHref={orderHref} />
       <AgentStatsPanel
         createHref={buildPath('agent.create.gig')}

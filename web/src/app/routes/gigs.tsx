@@ -8,6 +8,7 @@ import { getGig } from '@/features/gigs/api/gigs';
 import { ExplorePage } from '@/features/gigs/components/explore-page';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
+import { AgentReputation } from '@/features/reputation/components/agent-reputation';
 import { plainText } from '@wayfarer/api/schemas/text';
 import { can } from '@wayfarer/api/schemas/roles';
 import { useCurrentUser } from '@/stores/auth';
@@ -80,6 +81,7 @@ export function GigShow() {
         packagesNote={packagesNote}
         contactHref={contactHref}
         profileHref={gig.owner.tagname ? buildPath('user', { tagname: gig.owner.tagname }) : null}
+        agentFacts={gig.owner.tagname ? <AgentReputation tagname={gig.owner.tagname} /> : undefined}
         heart={isOwner ? undefined : heartFor(gig)}
         share={
           <ShareWidget

@@ -10,6 +10,7 @@ import {
 import { getPublicUser } from '@/features/profile/api/get-public-user';
 import { EmptyState, ProfileLayout } from '@/features/profile/components/profile-layout';
 import { ProfileInfo } from '@/features/profile/components/profile-info';
+import { ProfileLevel } from '@/features/reputation/components/agent-reputation';
 import { OwnWishlists as OwnWishlistsList } from '@/features/wishlists/components/own-wishlists';
 import { PublicWishlists as PublicWishlistsList } from '@/features/wishlists/components/public-wishlists';
 import { WishlistButton } from '@/features/wishlists/components/wishlist-button';
@@ -97,6 +98,7 @@ export function PublicProfileLayout() {
   return (
     <ProfileLayout
       user={user}
+      badges={user.role === 'Agent' && tagname ? <ProfileLevel tagname={tagname} /> : undefined}
       actions={
         me?.id !== user.id && tagname ? (
           <WishlistButton

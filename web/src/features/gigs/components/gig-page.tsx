@@ -31,6 +31,8 @@ export interface GigPageProps {
   /** "Contact me": the conversation with the agent about this gig (login first for guests). */
   contactHref: string | null;
   profileHref: string | null;
+  /** More about the agent in their card (their seller level, response time, on-time rate). */
+  agentFacts?: ReactNode;
   heart?: ReactNode;
   share?: ReactNode;
   related?: ReactNode;
@@ -46,6 +48,7 @@ export function GigPage({
   packagesNote,
   contactHref,
   profileHref,
+  agentFacts,
   heart,
   share,
   related,
@@ -221,6 +224,7 @@ export function GigPage({
                 </>
               )}
             </dl>
+            {agentFacts}
             {contactHref && (
               <Link to={contactHref} className="button button-secondary button-block">
                 Contact me

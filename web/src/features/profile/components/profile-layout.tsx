@@ -13,13 +13,15 @@ interface ProfileTabs {
 export interface ProfileLayoutProps {
   user: PublicUser;
   tabs: ProfileTabs;
+  /** Beside the role badge (an agent's seller level). */
+  badges?: ReactNode;
   /** Buttons in the header (edit profile, message). */
   actions?: ReactNode;
   children: ReactNode;
 }
 
 /** A profile page: who, the three tabs (projects, wishlists, info) and the tab's content. */
-export function ProfileLayout({ user, tabs, actions, children }: ProfileLayoutProps) {
+export function ProfileLayout({ user, tabs, badges, actions, children }: ProfileLayoutProps) {
   return (
     <article className="profile" aria-labelledby="profile-name">
       <header className="profile-header">
@@ -29,6 +31,7 @@ export function ProfileLayout({ user, tabs, actions, children }: ProfileLayoutPr
           <p className="muted">
             {user.tagname && <span>@{user.tagname}</span>}
             <span className="badge">{user.role}</span>
+            {badges}
           </p>
           {user.expertise && <p className="profile-expertise">{user.expertise}</p>}
         </div>
