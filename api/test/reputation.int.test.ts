@@ -130,18 +130,44 @@ async function completed(customer: Name, agent: Name, gigId: string) {
   return id;
 }
 
-/** A customer's review of the agent as the reviews service stores it (`review:<order>:customer`). */
-async function review(orderId: string, agent: Name, rating: number, status = 'published') {
-  await server.deps.couch.db('market').insert({
-    _id: `review:${orderId}:customer`,
-    type: 'review',
-    order_id: orderId,
-    author_role: 'customer',
-    agent_id: s[agent].user.id,
-    subject: { id: s[agent].user.id },
-    rating,
-    status,
-  } as never);
+/**
+ * A customer's review of the agent, through the reviews API: the customer writes it; unless it
+ * is to stay pending, the agent's review of the customer publishes both; `hidden` is then hidden
+ * by the admin (`POST /api/admin/reviews/{id}/hide`).
+ */
+async function review(
+  orderId: string,
+  agent: Name,
+  rating: number,
+  status: 'published' | 'pending' | 'hidden' = 'published',
+) {
+  const doc = (await server.deps.couch.db('market').get(`order:${orderId}`)) as unknown as {
+    customer_id: string;
+  };
+  const customer = (Object.keys(s) as Name[]).find((n) => s[n].user.id === doc.customer_id)!;
+  const mine = await api.post<{ review: { id: string } }>(`/api/orders/${orderId}/review`, {
+    token: s[customer].token,
+    body: {
+      rating,
+      communication: rating,
+      as_described: rating,
+      would_recommend: rating >= 4,
+      text: `Rated ${rating} of 5 for this order.`,
+    },
+  });
+  expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+  if (status === 'pending') return;
+  const theirs = await api.post(`/api/orders/${orderId}/review`, {
+    token: s[agent].token,
+    body: { rating: 5, text: 'A pleasure to work with.' },
+  });
+  expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+  if (status !== 'hidden') return;
+  const hide = await api.post(`/api/admin/reviews/${mine.body.review.id}/hide`, {
+    token: s.admin.token,
+    body: { note: 'Hidden for the reputation test.' },
+  });
+  expect(hide.status, JSON.stringify(hide.body)).toBe(200);
 }
 
 let messageCount = 0;
@@ -247,15 +273,7 @@ describe('the average rating', () => {
     await review(ids[0]!, 'lucia', 5);
     await review(ids[1]!, 'lucia', 4);
     await review(ids[2]!, 'lucia', 1, 'hidden');
-    // The agent's review of the customer is not a rating of the agent.
-    await server.deps.couch.db('market').insert({
-      _id: `review:${ids[2]}:agent`,
-      type: 'review',
-      agent_id: s.lucia.user.id,
-      subject: { id: s.sofia.user.id },
-      rating: 1,
-      status: 'published',
-    } as never);
+    // The agents' reviews of the customers (5 stars each, above) are not ratings of the agent.
     expect((await reputation('lucia')).rating).toEqual({ average: 4.5, count: 2 });
     // The one function the reviews service and the reputation share for it.
     expect(await agentRating(server.deps.couch, s.lucia.user.id)).toEqual({

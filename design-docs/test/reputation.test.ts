@@ -53,32 +53,6 @@ describe('market/reputation/views/orders/map.js', () => {
   });
 });
 
-describe('market/reputation/views/ratings/map.js', () => {
-  const map = source('market/reputation/views/ratings/map.js');
-  const review = (fields: Record<string, unknown> = {}) => ({
-    _id: 'review:o1:customer',
-    type: 'review',
-    status: 'published',
-    rating: 4,
-    agent_id: 'a1',
-    ...fields,
-  });
-
-  it('lists published customer reviews under the agent, with their rating', () => {
-    expect(runMap(map, review())).toEqual([['a1', 4]]);
-    expect(runMap(map, review({ agent_id: undefined, subject: { id: 'a2' } }))).toEqual([
-      ['a2', 4],
-    ]);
-    expect(source('market/reputation/views/ratings/reduce.js')).toBe('_stats');
-  });
-
-  it('leaves out hidden and pending reviews and the agent’s review of the customer', () => {
-    expect(runMap(map, review({ status: 'hidden' }))).toEqual([]);
-    expect(runMap(map, review({ status: 'pending' }))).toEqual([]);
-    expect(runMap(map, review({ _id: 'review:o1:agent' }))).toEqual([]);
-  });
-});
-
 describe('market/reputation/views/responses/map.js', () => {
   const map = source('market/reputation/views/responses/map.js');
   const record = (fields: Record<string, unknown> = {}) => ({

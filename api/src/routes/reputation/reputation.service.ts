@@ -4,12 +4,13 @@
  * SELLER_LEVEL_RULES, and what the next level still needs, in words.
  *
  * - completed orders and the average rating: the agent's whole history (`orders/by_party`,
- *   `reputation/ratings`);
+ *   `reviews/stats`, the same figures as the agent's reviews on their profile);
  * - on-time delivery, cancellations and chat responses: the last REPUTATION_WINDOW_DAYS
  *   (`reputation/orders`, `reputation/responses`). A rate with nothing to measure in the window
  *   is null and holds nobody back; a level always needs reviews, though.
  */
 import type { AppDeps } from '../../context';
+import { toSummary } from '../reviews/reviews.view';
 import {
   REPUTATION_WINDOW_DAYS,
   SELLER_LEVEL_RULES,
@@ -49,16 +50,20 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 const rate = (s: Stats) => (s.count ? round(s.sum / s.count, 4) : null);
 
 /**
- * The agent's average rating over the published, not hidden customer reviews
- * (`review:<order>:customer` documents with `status` and `rating`), through the
- * `reputation/ratings` view: 2 decimals, 0 with none.
+ * The agent's average rating over the published, not hidden customer reviews: the reviews'
+ * own `reviews/stats` range of the agent (the figures of their profile's reviews), 2 decimals,
+ * 0 with none.
  */
 export async function agentRating(
   couch: Couch,
   agentId: string,
 ): Promise<{ average: number; count: number }> {
-  const s = await statsOf(couch, 'reputation', 'ratings', { key: agentId });
-  return { average: s.count ? round(s.sum / s.count, 2) : 0, count: s.count };
+  const result = await couch.db('market').view('reviews', 'stats', {
+    key: ['user', agentId, 'agent'],
+    reduce: true,
+  } as never);
+  const { average, count } = toSummary(result.rows[0]?.value as unknown as number[] | undefined);
+  return { average, count };
 }
 
 async function completedOrders(couch: Couch, agentId: string): Promise<number> {
