@@ -312,12 +312,20 @@ describe('requesting withdrawals', () => {
     }>('/api/admin/withdrawals?status=requested', { token: tokens.admin });
     expect(queue.body.data.map((w) => w.status)).toEqual(['requested']);
     expect((await api.get('/api/admin/withdrawals', { token: tokens.kenji })).status).toBe(403);
-    const audit = await api.get<{ data: { action: string }[] }>('/api/admin/audit', {
-      token: tokens.admin,
+    const audit = await api.get<{
+      data: { action: string; target: string; before: unknown; after: unknown }[];
+    }>('/api/admin/audit', { token: tokens.admin });
+    // What the admin pages read into a sentence: the agent, the amount, the reference or reason.
+    const amount = { amount: 4_000, currency: 'USD' };
+    expect(audit.body.data.find((e) => e.action === 'withdrawal.approve')).toMatchObject({
+      target: `withdrawal:${c}`,
+      before: { agent: 'Kenji Morimoto', amount, status: 'requested' },
+      after: { agent: 'Kenji Morimoto', amount, status: 'paid', reference: 'SEPA-2027-0001' },
     });
-    expect(audit.body.data.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['withdrawal.approve', 'withdrawal.reject']),
-    );
+    expect(audit.body.data.find((e) => e.action === 'withdrawal.reject')).toMatchObject({
+      target: `withdrawal:${b}`,
+      after: { agent: 'Kenji Morimoto', amount, reason: 'The IBAN belongs to someone else.' },
+    });
     expect(await ledgerOk()).toMatchObject({ ok: true, differences: [] });
   });
 

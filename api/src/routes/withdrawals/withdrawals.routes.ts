@@ -131,8 +131,14 @@ export function adminWithdrawalRoutes(deps: AppDeps) {
       admin,
       `withdrawal.${decision.kind}`,
       `withdrawal:${id}`,
-      { status: before.status },
-      { status: after.status, reference: after.reference, reason: after.reason },
+      { agent: before.agent.full_name, amount: before.amount, status: before.status },
+      {
+        agent: after.agent.full_name,
+        amount: after.amount,
+        status: after.status,
+        reference: after.reference,
+        reason: after.reason,
+      },
     );
     return after;
   };
