@@ -8,8 +8,9 @@
  * differ, the ratios tell which way it goes), with the web app's PouchDB and pouchdb-find, filled
  * with BENCH_LQ_MESSAGES messages (default 5,000) over BENCH_LQ_CONVERSATIONS conversations
  * (100), half sent and half received, plus 2 messages not delivered yet to each of 20 people,
- * and BENCH_LQ_NOTIFICATIONS notifications (2,000, one in three unread). The indexes are built
- * once (the time is printed: a device pays it once, at the first query after the update).
+ * and BENCH_LQ_NOTIFICATIONS notifications (2,000, one in three unread). The indexes and the
+ * local view are built once (the time is printed: a device pays it once, at the first query
+ * after the update).
  *
  * Each pair is timed BENCH_LQ_RUNS times (default 200, after 20 discarded), the two alternating,
  * each run on the next conversation; every answer is checked against the hand filter's:
@@ -25,8 +26,12 @@
  *   bell               the header's bell on every page: before, every notification read and
  *                      sorted for the latest five and the unread count; now two `find`s, the
  *                      count up to 100 (the bell shows "99+" above 99; both sides compared so).
- *   unread             Mark all read: the unread notifications, before every notification read
- *                      and filtered; now one `find`.
+ *   unread             Mark all read: the unread notifications in full, before every
+ *                      notification read and filtered; now one range of the local view
+ *                      `view-notification-unread` (web/src/lib/local-views.ts), whose rows are
+ *                      the documents.
+ *   unread by find     (information) the way the view replaced: one `find` through the
+ *                      unread index, which then reads each document by id.
  *
  * The notification pairs run twice: with one in three unread, then with all but the 20 newest
  * marked read (a find reads each matching document, the hand filter reads them all at once).

@@ -140,6 +140,83 @@ describe('payout methods', () => {
   });
 });
 
+type Methods = { methods: { id: string; type: string; masked: string }[] } & Err;
+const putMethods = (methods: unknown[], token = tokens.kenji) =>
+  api.put<Methods>('/api/user/payout-methods', { token, body: { methods } });
+
+describe('payout methods kept by id', () => {
+  it('keeps a saved method by {id} as it is, with its id, beside a new one', async () => {
+    const before = (await api.get<Methods>('/api/user/payout-methods', { token: tokens.kenji }))
+      .body.methods;
+    const email = before[1]!;
+    const wise = { type: 'email', email: 'kenji@wise.example' };
+    const saved = await putMethods([{ id: methodId }, wise, { id: email.id }]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.methods).toEqual([
+      before[0],
+      expect.objectContaining({ type: 'email', masked: 'k•••@wise.example' }),
+      email,
+    ]);
+    // Dropping the new one and reordering: the kept ones are the same methods.
+    const back = await putMethods([{ id: methodId }, { id: email.id }]);
+    expect(back.body.methods).toEqual(before);
+    // The details kept are the real ones: a withdrawal to the kept bank account shows them to the admin.
+    expect(JSON.stringify(back.body)).not.toContain('12345698');
+  });
+
+  it('refuses an unknown id, another user’s method id and a method listed twice with field errors', async () => {
+    const amaras = await putMethods([{ type: 'email', email: 'amara@pay.example' }], tokens.amara);
+    expect(amaras.status).toBe(200);
+    const theirs = amaras.body.methods[0]!.id;
+
+    const unknown = await putMethods([{ id: methodId }, { id: 'nope' }, { id: theirs }]);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({
+      'methods.1.id': ['This is not one of your saved payout methods.'],
+      'methods.2.id': ['This is not one of your saved payout methods.'],
+    });
+    // Nothing of Amara's method comes back to Kenji.
+    expect(JSON.stringify(unknown.body)).not.toMatch(/amara|a•••/i);
+
+    const twice = await putMethods([{ id: methodId }, BANK]);
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors).toEqual({ 'methods.1': ['This method is listed twice.'] });
+    const shapes = await putMethods([{ id: '' }, { type: 'cheque' }, 'x']);
+    expect(shapes.status).toBe(422);
+    expect(Object.keys(shapes.body.errors!).sort()).toEqual([
+      'methods.0.id',
+      'methods.1.type',
+      'methods.2',
+    ]);
+    const notList = await api.put<Err>('/api/user/payout-methods', {
+      token: tokens.kenji,
+      body: { methods: 'all' },
+    });
+    expect(notList.body.errors!.methods).toBeDefined();
+
+    // Refused saves changed nothing, and Amara's method is hers alone.
+    const kenjis = await api.get<Methods>('/api/user/payout-methods', { token: tokens.kenji });
+    expect(kenjis.body.methods.map((m) => m.masked)).toEqual([
+      'Kenji Morimoto · GB82 •••• 5432',
+      'k•••@pay.example',
+    ]);
+    const hers = await api.get<Methods>('/api/user/payout-methods', { token: tokens.amara });
+    expect(hers.body.methods.map((m) => m.id)).toEqual([theirs]);
+    expect((await putMethods([{ id: methodId }], tokens.sofia)).status).toBe(403);
+    expect((await api.put('/api/user/payout-methods', { body: { methods: [] } })).status).toBe(401);
+  });
+
+  it('is declared in the OpenAPI document: a new method or {id}', async () => {
+    const doc = await api.get<{ paths: Record<string, Record<string, unknown>> }>(
+      '/api/openapi.json',
+    );
+    const put = JSON.stringify(doc.body.paths['/api/user/payout-methods']!.put);
+    expect(put).toContain('"id"');
+    expect(put).toContain('"iban"');
+    expect(put).toContain('"409"');
+  });
+});
+
 describe('requesting withdrawals', () => {
   it('refuses below the minimum and over the balance with field errors, or an unknown method', async () => {
     const low = await request(500);
@@ -235,12 +312,20 @@ describe('requesting withdrawals', () => {
     }>('/api/admin/withdrawals?status=requested', { token: tokens.admin });
     expect(queue.body.data.map((w) => w.status)).toEqual(['requested']);
     expect((await api.get('/api/admin/withdrawals', { token: tokens.kenji })).status).toBe(403);
-    const audit = await api.get<{ data: { action: string }[] }>('/api/admin/audit', {
-      token: tokens.admin,
+    const audit = await api.get<{
+      data: { action: string; target: string; before: unknown; after: unknown }[];
+    }>('/api/admin/audit', { token: tokens.admin });
+    // What the admin pages read into a sentence: the agent, the amount, the reference or reason.
+    const amount = { amount: 4_000, currency: 'USD' };
+    expect(audit.body.data.find((e) => e.action === 'withdrawal.approve')).toMatchObject({
+      target: `withdrawal:${c}`,
+      before: { agent: 'Kenji Morimoto', amount, status: 'requested' },
+      after: { agent: 'Kenji Morimoto', amount, status: 'paid', reference: 'SEPA-2027-0001' },
     });
-    expect(audit.body.data.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['withdrawal.approve', 'withdrawal.reject']),
-    );
+    expect(audit.body.data.find((e) => e.action === 'withdrawal.reject')).toMatchObject({
+      target: `withdrawal:${b}`,
+      after: { agent: 'Kenji Morimoto', amount, reason: 'The IBAN belongs to someone else.' },
+    });
     expect(await ledgerOk()).toMatchObject({ ok: true, differences: [] });
   });
 
@@ -290,5 +375,46 @@ describe('requesting withdrawals', () => {
     });
     expect(res.body.over_time.length).toBeGreaterThan(0);
     expect((await api.get('/api/admin/finance', { token: tokens.kenji })).status).toBe(403);
+  });
+});
+
+describe('removing a method a pending withdrawal is to be paid to', () => {
+  it('is refused (409) until that withdrawal is decided; keeping it by id is fine', async () => {
+    const pending = await api.get<{ data: { id: string; method: { id: string } }[] }>(
+      '/api/withdrawals?status=requested',
+      { token: tokens.kenji },
+    );
+    const [waiting] = pending.body.data;
+    expect(waiting!.method.id).toBe(methodId);
+    const email = (await api.get<Methods>('/api/user/payout-methods', { token: tokens.kenji })).body
+      .methods[1]!;
+
+    const drop = await putMethods([{ id: email.id }]);
+    expect(drop.status).toBe(409);
+    expect(drop.body.message).toBe(
+      'A pending withdrawal is to be paid to Kenji Morimoto · GB82 •••• 5432: it stays until that withdrawal is paid, rejected or cancelled.',
+    );
+    expect((await putMethods([])).status).toBe(409);
+    // Kept by id, or sent again with its details (the same account, the same id): allowed.
+    expect((await putMethods([{ id: email.id }, { id: methodId }])).status).toBe(200);
+    const again = await putMethods([BANK, { id: email.id }]);
+    expect(again.status).toBe(200);
+    expect(again.body.methods[0]!.id).toBe(methodId);
+
+    expect(
+      (await api.post(`/api/withdrawals/${waiting!.id}/cancel`, { token: tokens.kenji })).status,
+    ).toBe(200);
+    const removed = await putMethods([{ id: email.id }]);
+    expect(removed.status).toBe(200);
+    expect(removed.body.methods.map((m) => m.id)).toEqual([email.id]);
+    // A withdrawal to the removed method can no longer be asked for; its history stays.
+    expect((await request(2_000)).body.errors!.payout_method_id).toBeDefined();
+    const history = await api.get<{ data: { method: { masked: string } }[] }>('/api/withdrawals', {
+      token: tokens.kenji,
+    });
+    expect(
+      history.body.data.every((w) => w.method.masked === 'Kenji Morimoto · GB82 •••• 5432'),
+    ).toBe(true);
+    expect(await ledgerOk()).toMatchObject({ ok: true, differences: [] });
   });
 });

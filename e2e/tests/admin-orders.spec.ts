@@ -201,7 +201,9 @@ test('a dispute is resolved by an admin with a refund and the customer sees it',
 
   // The audit log says who resolved it and links the order.
   await page.goto('/admin/audit');
-  await expect(page.getByText('Resolved a dispute: refunded').first()).toBeVisible();
+  await expect(
+    page.getByText(`Resolved a dispute: refunded $30.50 to the customer. Note: ${note}`).first(),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: `Order #${id.slice(0, 8)}` }).first()).toBeVisible();
 
   // The queue no longer lists it; the orders list finds it by its gig, with the refund.

@@ -181,7 +181,7 @@ test('the admin suspends a member who is signed in elsewhere: refused at once an
 
   // The audit trail says who did it and what changed.
   const trail = page.getByRole('region', { name: 'Audit trail' });
-  await expect(trail.getByText('Suspended a user')).toBeVisible();
+  await expect(trail.getByText(`Suspended Vic Tim ${id}`, { exact: true })).toBeVisible();
   await expect(trail.getByRole('row', { name: 'status active suspended' })).toBeVisible();
   await expect(trail.getByText(/by Ada Okafor/).first()).toBeVisible();
 
@@ -198,7 +198,7 @@ test('the admin suspends a member who is signed in elsewhere: refused at once an
 
   // The audit log page has the same actions.
   await page.goto('/admin/audit');
-  await expect(page.getByText('Reactivated a user').first()).toBeVisible();
+  await expect(page.getByText(`Reactivated Vic Tim ${id}`, { exact: true })).toBeVisible();
 
   // Deleted: back to the list, and the account is gone.
   await page.goto(`/admin/users/${back.user.id}`);

@@ -6,7 +6,8 @@
 // Kenji (demo agent) earns $180 on an order Sofia (demo customer) pays and accepts over HTTP.
 // He sees it clearing with its date, and once it cleared saves a bank account (a mistyped IBAN
 // is refused by its checksum first) and asks for withdrawals: below the minimum and above the
-// balance the server's figures show by the field. An admin rejects the first with a reason (the
+// balance the server's figures show by the field. On a later visit he adds a payment service
+// beside the bank account, which stays (and cannot be removed while paid to). An admin rejects the first with a reason (the
 // amount is available again), is told plainly that a second was cancelled by Kenji meanwhile
 // (409), and pays a third with a reference. Kenji sees every status, filters, downloads the
 // history and his earnings as CSV, and opens the page offline from his device's copy, where
@@ -253,6 +254,28 @@ test('an agent withdraws cleared earnings: rejected, cancelled, paid, exported a
   await expect(figure(page, 'pending-payout')).toHaveText('$50');
   await expectAccessible(page, 'withdraw page with a pending withdrawal');
 
+  // A later visit to Profile Settings: the bank account cannot be removed while a withdrawal to
+  // it is pending, and a payment service added beside it keeps it (a save sends the saved
+  // methods back by their ids; their details never come back to the page).
+  await page.goto('/agent/agent-profile-settings');
+  const later = page.getByRole('region', { name: 'Payout methods' });
+  const bank = later.getByTestId('payout-method').filter({ hasText: MASKED });
+  await expect(bank).toContainText('Has a pending withdrawal');
+  await expect(bank.getByRole('button', { name: `Remove ${MASKED}` })).toHaveCount(0);
+  await later.getByLabel(/^Payment service/).check();
+  await later.getByLabel('Payment service email', { exact: true }).fill('kenji@pay.example');
+  await later.getByRole('button', { name: 'Save payout method' }).click();
+  await expect(
+    later.getByText('Saved. Withdrawals can now be paid to k•••@pay.example.'),
+  ).toBeVisible();
+  const bothMethods = [/^Bank transfer.*GB82 •••• 5432/, /^Payment service.*k•••@pay\.example/];
+  await expect(later.getByTestId('payout-method')).toHaveText(bothMethods);
+  await page.reload();
+  await expect(later.getByTestId('payout-method')).toHaveText(bothMethods);
+  await expectAccessible(page, 'profile settings with two payout methods');
+  await page.goto('/agent/agent-withdraw');
+  await expect(page.getByLabel('Pay to')).toHaveValue(/.+/);
+
   // The admin rejects it with a reason.
   const desk = await signedIn(browser, admin);
   await desk.goto('/admin');
@@ -321,6 +344,19 @@ test('an agent withdraws cleared earnings: rejected, cancelled, paid, exported a
   await expect(second).toContainText('Reference TRX-2026-0042');
   await conflict.getByRole('button', { name: 'Refresh the list' }).click();
   await expect(desk.getByText('No pending withdrawals. All caught up.')).toBeVisible();
+
+  // The audit log reads both decisions as sentences, with the agent, the amount and the
+  // reference or the reason.
+  await desk.goto('/admin/audit');
+  await expect(
+    desk.getByText('Paid Kenji Morimoto’s withdrawal of $75 (reference TRX-2026-0042)', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(
+    desk.getByText(`Rejected Kenji Morimoto’s withdrawal of $50: ${reason}`, { exact: true }),
+  ).toBeVisible();
+  await expect(desk.getByRole('link', { name: /^Withdrawal #/ })).toHaveCount(2);
 
   // The finance page: the figures, the ledger reconciled, the months as a chart and a table.
   await desk

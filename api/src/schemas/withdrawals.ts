@@ -48,23 +48,49 @@ const emailSchema = z.object({
   email: z.email({ error: 'Enter the email address of the payment account.' }).max(200),
 });
 
+/**
+ * A saved method kept as it is, by its id: its details are never sent back, so a client that
+ * keeps a method cannot send them again. No `type`: that is what tells it from a new method.
+ */
+const keptSchema = z.object({
+  type: z.undefined().optional(),
+  id: z
+    .string({ error: 'Name a saved payout method by its id, or send a new one.' })
+    .min(1, 'Name a saved payout method by its id, or send a new one.')
+    .max(64, 'Name a saved payout method by its id, or send a new one.'),
+});
+
+/** A method with its details: a bank account or a payment-service email. */
+const newMethodSchema = z.discriminatedUnion('type', [bankSchema, emailSchema], {
+  error: 'A method is bank or email.',
+});
+export type PayoutMethodInput = z.infer<typeof newMethodSchema>;
+
+/**
+ * `PUT /api/user/payout-methods`: the whole list, in order. Each entry is a new method with its
+ * details or `{id}` of a saved method to keep as it is (it keeps its id); a saved method not
+ * listed is removed, unless a withdrawal still pending is to be paid to it.
+ */
 export const payoutMethodsSchema = z.object({
   methods: z
     .array(
-      z.discriminatedUnion('type', [bankSchema, emailSchema], {
-        error: 'A method is bank or email.',
+      z.discriminatedUnion('type', [keptSchema, ...newMethodSchema.options], {
+        error: 'A method is bank or email, or {id} of a saved one.',
       }),
+      { error: 'List the payout methods.' },
     )
     .max(5, 'At most five payout methods.'),
 });
-export type PayoutMethodInput = z.infer<typeof payoutMethodsSchema>['methods'][number];
+export type PayoutMethodEntry = z.infer<typeof payoutMethodsSchema>['methods'][number];
 
-export interface PayoutMethod {
-  id: string;
-  type: 'bank' | 'email';
+export const payoutMethodSchema = z.object({
+  id: z.string(),
+  type: z.enum(['bank', 'email']),
   /** Shown everywhere after saving: "Amara Diallo · FR76 •••• 0189", "a•••@example.com". */
-  masked: string;
-}
+  masked: z.string(),
+});
+export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+export const payoutMethodsResponseSchema = z.object({ methods: z.array(payoutMethodSchema) });
 
 export const withdrawalRequestSchema = z.object({
   amount: z.object(

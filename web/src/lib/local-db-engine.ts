@@ -5,6 +5,7 @@ import PouchDB from 'pouchdb';
 import PouchDBFind from 'pouchdb-find';
 import { resolveConflicts, type ConflictDb } from './local-db-conflicts';
 import { isPushed, type LocalIndex, type LocalQuery } from './local-queries';
+import { ensureView, queryView, type LocalView } from './local-views';
 import type { SyncState } from '@/stores/sync';
 
 export type Database = PouchDB.Database<Record<string, unknown>>;
@@ -100,6 +101,8 @@ export class LocalEngine {
   private readonly resolving = new Map<string, Promise<unknown>>();
   /** The local indexes created (or being created) in this database, by design document. */
   private readonly indexes = new Map<string, Promise<unknown>>();
+  /** The local views made (or being made) in this database, by design document. */
+  private readonly views = new Map<string, Promise<void>>();
   private isSyncing = false;
   private isClosed = false;
   private readonly onOnline = () => this.restartSync();
@@ -198,6 +201,23 @@ export class LocalEngine {
     await this.ensureIndex(index);
     const result = await this.db.find(query as PouchDB.Find.FindRequest<Record<string, unknown>>);
     return result.docs as unknown as T[];
+  }
+
+  /**
+   * Every document of `view` (lib/local-views.ts: rows that carry their documents), in key
+   * order; its design document is written at the first query, and again after a failure.
+   */
+  async view<T>(view: LocalView, options: { descending?: boolean } = {}): Promise<T[]> {
+    let made = this.views.get(view.ddoc);
+    if (!made) {
+      made = ensureView(this.db, view).catch((error: unknown) => {
+        this.views.delete(view.ddoc);
+        throw error;
+      });
+      this.views.set(view.ddoc, made);
+    }
+    await made;
+    return queryView<T>(this.db, view, options);
   }
 
   // Sync -----------------------------------------------------------------------------------

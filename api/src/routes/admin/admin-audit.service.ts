@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminStats, AuditEntry, ListResponse } from '../../schemas';
+import type { AuditAction } from '../../schemas/audit';
 import type { ServiceDoc } from '../content/content.service';
 import type { UserDoc } from '../users/users.model';
 import { paginate, type Deps } from './admin-shared';
 
-/** Every admin action is written here: who, what, when, before and after. */
+/**
+ * Every admin action is written here: who, what, when, before and after. Fields that say what
+ * the action was about (a name, an amount) go in both `before` and `after`: the admin pages
+ * list as changes only the fields whose values differ, and read the rest into the sentence.
+ */
 export async function audit(
   deps: Deps,
   actor: UserDoc,
-  action: string,
+  action: AuditAction,
   target: string,
   before: unknown,
   after: unknown,

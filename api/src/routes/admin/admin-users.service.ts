@@ -106,6 +106,7 @@ export async function updateUser(deps: Deps, actor: UserDoc, id: string, patch: 
     throw new AppError(409, 'You cannot demote or suspend your own account. Ask another admin.');
   }
   const before = {
+    full_name: user.full_name,
     role: user.role,
     status: user.status,
     email_verified_at: user.email_verified_at,
@@ -120,6 +121,7 @@ export async function updateUser(deps: Deps, actor: UserDoc, id: string, patch: 
     next.session_version = user.session_version + 1;
   const saved = await saveUser(deps, next);
   const after = {
+    full_name: saved.full_name,
     role: saved.role,
     status: saved.status,
     email_verified_at: saved.email_verified_at,

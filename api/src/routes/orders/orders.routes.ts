@@ -320,8 +320,13 @@ export function adminOrderRoutes(deps: AppDeps) {
           admin,
           `dispute.resolve.${input.outcome}`,
           `order:${after.id}`,
-          { status: before.status, refunded: before.refunded },
-          { status: after.status, refunded: after.refunded, note: input.note },
+          { currency: before.total.currency, status: before.status, refunded: before.refunded },
+          {
+            currency: after.total.currency,
+            status: after.status,
+            refunded: after.refunded,
+            note: input.note,
+          },
         );
         return c.json({ order: toOrder(after, null, deps.clock.now()) });
       },

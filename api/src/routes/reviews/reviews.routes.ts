@@ -239,10 +239,7 @@ export function adminReviewRoutes(deps: AppDeps) {
           'review.hide',
           `review:${after.id}`,
           { hidden: before.hidden },
-          {
-            hidden: after.hidden,
-            note,
-          },
+          { hidden: after.hidden, note, author: after.author.full_name, gig: after.gig.title },
         );
         return c.json({ review: await reviews.adminReview(deps, admin, after) });
       },
@@ -269,9 +266,7 @@ export function adminReviewRoutes(deps: AppDeps) {
           'review.unhide',
           `review:${after.id}`,
           { hidden: before.hidden },
-          {
-            hidden: after.hidden,
-          },
+          { hidden: after.hidden, author: after.author.full_name, gig: after.gig.title },
         );
         return c.json({ review: await reviews.adminReview(deps, admin, after) });
       },

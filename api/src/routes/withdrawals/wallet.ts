@@ -13,13 +13,14 @@ import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { userDbName } from '../../couch/userdb';
 import { tryLease, releaseLease } from '../../jobs/lease';
-import { AppError, notFound, ValidationError } from '../../lib/errors';
+import { AppError, conflict, notFound, ValidationError, type FieldErrors } from '../../lib/errors';
 import { orderEventMail } from '../../mail/templates';
 import type { Money } from '../../schemas/orders';
 import { walletMirrorDocSchema } from '../../schemas/userdb-docs';
 import { WALLET_MIRROR_ID } from '../../schemas/userdb-rules';
 import type {
   PayoutMethod,
+  PayoutMethodEntry,
   PayoutMethodInput,
   Withdrawal,
   WithdrawalStatus,
@@ -139,24 +140,25 @@ export async function payoutMethods(deps: Deps, agent: UserDoc): Promise<PayoutM
   return (await readWallet(deps, agent)).methods.map(publicMethod);
 }
 
-/** `PUT /api/user/payout-methods`: the whole list; a method kept keeps its id. */
+/**
+ * `PUT /api/user/payout-methods`: the whole list, in order. A new method is stored with its
+ * details (its id follows from them, so the same account sent again keeps its id); `{id}` keeps
+ * a saved method as it is. An id that is not one of this agent's saved methods is a 422 on that
+ * entry, whoever else may have a method with it. A saved method left out is removed, unless a
+ * withdrawal still pending is to be paid to it: then the save is refused (409), as payment
+ * services do, until that withdrawal is paid, rejected or cancelled.
+ */
 export async function savePayoutMethods(
   deps: Deps,
   agent: UserDoc,
-  methods: PayoutMethodInput[],
+  methods: PayoutMethodEntry[],
 ): Promise<PayoutMethod[]> {
-  const stored: StoredMethod[] = methods.map((m) => ({ ...m, id: methodId(m), masked: mask(m) }));
-  const ids = new Set<string>();
-  stored.forEach((m, i) => {
-    if (ids.has(m.id)) throw ValidationError.field(`methods.${i}`, 'This method is listed twice.');
-    ids.add(m.id);
-  });
   const wallet = await changeWallet(
     deps,
     () => readWallet(deps, agent),
-    (w) => ({
-      ...w,
-      methods: stored,
+    (current) => ({
+      ...current,
+      methods: nextMethods(current, methods),
       agent_name: agent.full_name,
       updated_at: deps.clock.now().toISOString(),
     }),
@@ -164,6 +166,39 @@ export async function savePayoutMethods(
   // The mirror on the agent's devices shows the methods too.
   await followUp(deps, agent.id);
   return wallet.methods.map(publicMethod);
+}
+
+/** The methods a save leaves in `wallet`, or the error that refuses it. */
+function nextMethods(wallet: WalletDoc, entries: PayoutMethodEntry[]): StoredMethod[] {
+  const saved = new Map(wallet.methods.map((m) => [m.id, m]));
+  const errors: FieldErrors = {};
+  const stored: StoredMethod[] = [];
+  const ids = new Set<string>();
+  entries.forEach((entry, i) => {
+    let method: StoredMethod | undefined;
+    if (entry.type === undefined) {
+      method = saved.get(entry.id);
+      if (!method) errors[`methods.${i}.id`] = ['This is not one of your saved payout methods.'];
+    } else {
+      method = { ...entry, id: methodId(entry), masked: mask(entry) };
+    }
+    if (!method) return;
+    if (ids.has(method.id)) errors[`methods.${i}`] = ['This method is listed twice.'];
+    ids.add(method.id);
+    stored.push(method);
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const pending = wallet.withdrawals.filter(
+    (w) => w.status === 'requested' && !ids.has(w.method.id),
+  );
+  if (pending.length) {
+    const inUse = [...new Map(pending.map((w) => [w.method.id, w.method.masked])).values()];
+    throw conflict(
+      `A pending withdrawal is to be paid to ${inUse.join(' and ')}: it stays until that ` +
+        'withdrawal is paid, rejected or cancelled.',
+    );
+  }
+  return stored;
 }
 
 /** What the agent may ask for now: cleared earnings less every withdrawal requested or paid. */

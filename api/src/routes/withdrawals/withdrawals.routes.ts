@@ -3,6 +3,7 @@ import { currentAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
 import type { UserDoc } from '../users/users.model';
 import {
+  payoutMethodsResponseSchema as methodsResponse,
   payoutMethodsSchema,
   withdrawalApproveSchema,
   withdrawalListQuerySchema,
@@ -23,7 +24,9 @@ export function withdrawalRoutes(deps: AppDeps) {
       '/user/payout-methods',
       endpoint({
         summary: "The agent's payout methods, masked",
-        responses: { 200: '{methods: [{id, type, masked}]}' },
+        responses: {
+          200: { description: '{methods: [{id, type, masked}]}', schema: methodsResponse },
+        },
       }),
       async (c) => {
         c.header('Cache-Control', 'no-store');
@@ -33,11 +36,18 @@ export function withdrawalRoutes(deps: AppDeps) {
     .put(
       '/user/payout-methods',
       endpoint({
-        summary: 'Replace the payout methods: bank (holder, IBAN, SWIFT/BIC) or a payment email',
+        summary: 'Replace the payout methods: new ones with their details, saved ones by {id}',
         description:
-          'The IBAN checksum is checked; a method kept keeps its id. Shown masked after saving.',
+          'The whole list, in order. Each entry is a new method (bank: holder, IBAN, SWIFT/BIC; ' +
+          'or a payment-service email), its IBAN checksum checked, or `{id}` of a saved method, ' +
+          'kept as it is with its id (an id that is not one of your saved methods is a 422 on ' +
+          '`methods.N.id`). A saved method not listed is removed, except one a pending ' +
+          'withdrawal is to be paid to (409). Shown masked after saving.',
         body: payoutMethodsSchema,
-        responses: { 200: '{methods: [{id, type, masked}]}' },
+        responses: {
+          200: { description: '{methods: [{id, type, masked}]}', schema: methodsResponse },
+          409: 'A method left out is to receive a pending withdrawal',
+        },
       }),
       async (c) => {
         c.header('Cache-Control', 'no-store');
@@ -121,8 +131,14 @@ export function adminWithdrawalRoutes(deps: AppDeps) {
       admin,
       `withdrawal.${decision.kind}`,
       `withdrawal:${id}`,
-      { status: before.status },
-      { status: after.status, reference: after.reference, reason: after.reason },
+      { agent: before.agent.full_name, amount: before.amount, status: before.status },
+      {
+        agent: after.agent.full_name,
+        amount: after.amount,
+        status: after.status,
+        reference: after.reference,
+        reason: after.reason,
+      },
     );
     return after;
   };

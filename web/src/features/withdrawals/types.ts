@@ -2,6 +2,7 @@
 // wallet mirror the API writes into the agent's database for offline reading.
 import type {
   PayoutMethod,
+  PayoutMethodEntry,
   PayoutMethodInput,
   Withdrawal,
   WithdrawalStatus,
@@ -13,6 +14,7 @@ import type { Money } from '@/lib/money';
 export type {
   Balance,
   PayoutMethod,
+  PayoutMethodEntry,
   PayoutMethodInput,
   WalletMirrorDoc,
   Withdrawal,

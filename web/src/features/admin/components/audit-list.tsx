@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import type { AuditEntry } from '../types';
-import { changesOf, describeAction, parseTarget, type AuditTarget } from '../utils/audit';
+import { changesOf, describeEntry, parseTarget, type AuditTarget } from '../utils/audit';
 import { formatDateTime } from '@/lib/format';
 
 function TargetLink({ target }: { target: AuditTarget }) {
@@ -16,6 +16,8 @@ function TargetLink({ target }: { target: AuditTarget }) {
       return <Link to={buildPath('admin.messages')}>{target.label}</Link>;
     case 'order':
       return <Link to={buildPath('admin.orders.show', { id: target.id })}>{target.label}</Link>;
+    case 'withdrawal':
+      return <Link to={buildPath('admin.withdrawals')}>{target.label}</Link>;
     default:
       return <span>{target.label}</span>;
   }
@@ -37,7 +39,7 @@ export function AuditList({
         return (
           <li key={entry.id} className="audit-entry">
             <p className="audit-line">
-              <strong>{describeAction(entry.action)}</strong>
+              <strong>{describeEntry(entry)}</strong>
               {showTarget && (
                 <>
                   {' · '}

@@ -7,7 +7,7 @@ import type {
   EarningOrder,
   ListMeta,
   PayoutMethod,
-  PayoutMethodInput,
+  PayoutMethodEntry,
   Withdrawal,
   WithdrawalList,
   WithdrawalStatus,
@@ -20,10 +20,10 @@ export async function getPayoutMethods(options: Options = {}): Promise<PayoutMet
 }
 
 /**
- * PUT /api/user/payout-methods: the whole list, every method with its details (a method sent
- * again keeps its id); the answer has them masked, in the order sent.
+ * PUT /api/user/payout-methods: the whole list, saved methods as `{id}` (kept as they are, with
+ * their ids) and new ones with their details; the answer has them masked, in the order sent.
  */
-export async function savePayoutMethods(methods: PayoutMethodInput[]): Promise<PayoutMethod[]> {
+export async function savePayoutMethods(methods: PayoutMethodEntry[]): Promise<PayoutMethod[]> {
   return (await api.put<{ methods: PayoutMethod[] }>('/user/payout-methods', { methods })).methods;
 }
 

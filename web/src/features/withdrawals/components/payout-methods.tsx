@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChoiceField, CheckboxField, TextField } from '@/components/form/fields';
+import { ChoiceField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import { useForm } from '@/lib/form';
@@ -7,14 +7,13 @@ import { useResource } from '@/lib/use-resource';
 import { notify, notifyError } from '@/stores/notification';
 import { getPayoutMethods, savePayoutMethods } from '../api/withdrawals';
 import { useDeviceWallet, useIsOnline } from '../hooks/use-wallet';
-import type { PayoutMethod, PayoutMethodInput } from '../types';
+import type { PayoutMethod, PayoutMethodEntry } from '../types';
 import {
   EMPTY_PAYOUT_FIELDS,
-  learnDetails,
+  methodsInUse,
+  methodsToSend,
   payoutFieldErrors,
-  planSave,
   toPayoutMethodInput,
-  type KnownDetails,
   type PayoutFields,
 } from '../utils/payout-form';
 import './withdrawals.css';
@@ -22,17 +21,12 @@ import './withdrawals.css';
 const KIND_LABEL = { bank: 'Bank transfer', email: 'Payment service' } as const;
 const MAX_METHODS = 5;
 
-const maskedList = (methods: readonly PayoutMethod[]) => methods.map((m) => m.masked).join(', ');
-
-type AddFields = PayoutFields & { replace: boolean };
-const EMPTY: AddFields = { ...EMPTY_PAYOUT_FIELDS, replace: false };
-
 /**
  * The agent's payout methods on Profile Settings: the saved ones, masked (the API never sends
  * their details back), a Remove on each, and a form to add a bank account or a payment-service
- * email. The API replaces the whole list on every save, so a save sends again the methods
- * entered on this page; a saved method whose details are not here would be dropped, and the
- * page asks before it does that.
+ * email. The API takes the whole list on every save: the saved methods go by their ids, so a
+ * save keeps every one of them but the one removed. A method a pending withdrawal is to be paid
+ * to cannot be removed until that withdrawal is decided (the API refuses it too).
  */
 export function PayoutMethods() {
   const isOnline = useIsOnline();
@@ -40,44 +34,33 @@ export function PayoutMethods() {
   const { resource, setData } = useResource(isOnline ? 'payout-methods' : null, (signal) =>
     getPayoutMethods({ signal }),
   );
-  const [known, setKnown] = useState<KnownDetails>({});
-  const [removing, setRemoving] = useState<{ method: PayoutMethod; dropped: PayoutMethod[] }>();
-  const [isRemoveBusy, setRemoveBusy] = useState(false);
+  const [removingId, setRemovingId] = useState<string>();
 
   // Offline, or the server out of reach: this device's copy, read only.
   const fromDevice = !isOnline || (resource.status === 'error' && resource.error.isNetworkError);
   const saved: PayoutMethod[] | undefined = fromDevice ? (device?.methods ?? []) : resource.data;
   const canEdit = !fromDevice && saved !== undefined;
+  // The device's copy of the history says which methods have a withdrawal pending.
+  const inUse = methodsInUse(device?.withdrawals ?? []);
 
-  const store = async (send: PayoutMethodInput[]) => {
+  const store = async (send: PayoutMethodEntry[]) => {
     const answer = await savePayoutMethods(send);
     setData(() => answer);
-    setKnown(learnDetails(send, answer));
     return answer;
   };
 
-  const form = useForm<AddFields, PayoutMethod[]>({
-    initialValues: EMPTY,
+  const form = useForm<PayoutFields, PayoutMethod[]>({
+    initialValues: EMPTY_PAYOUT_FIELDS,
     onSubmit: async (values) => {
-      const method = toPayoutMethodInput(values);
-      const plan = planSave(
-        saved ?? [],
-        known,
-        (saved ?? []).map((m) => m.id),
-        method,
-      );
-      if (plan.dropped.length && !values.replace)
-        throw new ApiError(422, 'Confirm that this save replaces your saved methods.', {
-          replace: [`Tick this to replace ${maskedList(plan.dropped)}.`],
-        });
+      const send = methodsToSend(saved ?? [], { add: toPayoutMethodInput(values) });
       try {
-        return await store(plan.send);
+        return await store(send);
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.errors).length)
           throw new ApiError(
             error.status,
             error.message,
-            payoutFieldErrors(error.errors, plan.send.length - 1),
+            payoutFieldErrors(error.errors, send.length - 1),
             error.body,
           );
         throw error;
@@ -85,33 +68,22 @@ export function PayoutMethods() {
     },
     successMessage: (answer) =>
       `Saved. Withdrawals can now be paid to ${answer.at(-1)?.masked ?? 'this method'}.`,
-    resetOnSuccess: () => EMPTY,
+    resetOnSuccess: () => EMPTY_PAYOUT_FIELDS,
   });
 
-  const remove = async (method: PayoutMethod, confirmed: boolean) => {
-    if (!saved || isRemoveBusy) return;
-    const plan = planSave(
-      saved,
-      known,
-      saved.filter((m) => m.id !== method.id).map((m) => m.id),
-    );
-    if (plan.dropped.length && !confirmed) {
-      setRemoving({ method, dropped: plan.dropped });
-      return;
-    }
-    setRemoveBusy(true);
+  const remove = async (method: PayoutMethod) => {
+    if (!saved || removingId) return;
+    setRemovingId(method.id);
     try {
-      await store(plan.send);
-      notify(`Removed ${maskedList([method, ...plan.dropped])}.`);
-      setRemoving(undefined);
+      await store(methodsToSend(saved, { remove: method.id }));
+      notify(`Removed ${method.masked}.`);
     } catch (error) {
       notifyError(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
     } finally {
-      setRemoveBusy(false);
+      setRemovingId(undefined);
     }
   };
 
-  const unknownSaved = (saved ?? []).filter((m) => !known[m.id]);
   const kind = form.values.kind;
 
   return (
@@ -144,47 +116,27 @@ export function PayoutMethods() {
             <li key={method.id} className="payout-method" data-testid="payout-method">
               <span className="payout-kind">{KIND_LABEL[method.type]}</span>
               <span className="payout-masked">{method.masked}</span>
-              {canEdit && (
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={`Remove ${method.masked}`}
-                  aria-disabled={isRemoveBusy || undefined}
-                  onClick={() => void remove(method, false)}
-                >
-                  Remove
-                </button>
+              {inUse.has(method.id) ? (
+                <span className="payout-in-use muted">
+                  Has a pending withdrawal: it can be removed once that is paid, rejected or
+                  cancelled.
+                </span>
+              ) : (
+                canEdit && (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={`Remove ${method.masked}`}
+                    aria-disabled={removingId !== undefined || undefined}
+                    onClick={() => void remove(method)}
+                  >
+                    Remove
+                  </button>
+                )
               )}
             </li>
           ))}
         </ul>
-      )}
-      {removing && (
-        <div className="alert payout-confirm" role="alert">
-          <div className="alert-body">
-            <p>
-              Removing {removing.method.masked} also removes {maskedList(removing.dropped)}: saved
-              account details never come back to this page, so they cannot be sent again. Add them
-              again afterwards to keep using them.
-            </p>
-            <div className="payout-confirm-actions">
-              <button
-                type="button"
-                className="button button-danger button-small"
-                onClick={() => void remove(removing.method, true)}
-              >
-                Remove all {removing.dropped.length + 1}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                onClick={() => setRemoving(undefined)}
-              >
-                Keep them
-              </button>
-            </div>
-          </div>
-        </div>
       )}
 
       <h3>Add a payout method</h3>
@@ -246,13 +198,6 @@ export function PayoutMethods() {
               type="email"
               autoComplete="email"
               required
-            />
-          )}
-          {unknownSaved.length > 0 && kind !== '' && (
-            <CheckboxField
-              field={form.field('replace')}
-              label={`Replace ${maskedList(unknownSaved)}`}
-              hint="Saved account details never come back to this page, so saving a new method replaces the saved ones. Add them again afterwards to keep them."
             />
           )}
           {(saved?.length ?? 0) >= MAX_METHODS && (

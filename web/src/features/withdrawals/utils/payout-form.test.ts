@@ -3,9 +3,9 @@ import { ApiError } from '@/lib/api-client';
 import {
   EMPTY_PAYOUT_FIELDS,
   groupIban,
-  learnDetails,
+  methodsInUse,
+  methodsToSend,
   payoutFieldErrors,
-  planSave,
   toPayoutMethodInput,
   type PayoutFields,
 } from './payout-form';
@@ -105,30 +105,34 @@ describe('payoutFieldErrors', () => {
   });
 });
 
-describe('planSave and learnDetails', () => {
+describe('methodsToSend', () => {
   const saved = [
     { id: 'm1', type: 'bank' as const, masked: 'Kenji · GB82 •••• 5432' },
     { id: 'm2', type: 'email' as const, masked: 'k•••@pay.example' },
   ];
-  const m1 = toPayoutMethodInput(bank());
   const added = { type: 'email' as const, email: 'new@pay.example' };
 
-  it('sends again the kept methods whose details this page knows, then the new one', () => {
-    expect(planSave(saved, { m1 }, ['m1'], added)).toEqual({ send: [m1, added], dropped: [] });
+  it('keeps every saved method by its id, whatever this page knows of it, and adds the new one last', () => {
+    expect(methodsToSend(saved, { add: added })).toEqual([{ id: 'm1' }, { id: 'm2' }, added]);
+    expect(methodsToSend([], { add: added })).toEqual([added]);
   });
 
-  it('names the kept methods it cannot send again (details never come back from the API)', () => {
-    expect(planSave(saved, { m1 }, ['m1', 'm2'], added)).toEqual({
-      send: [m1, added],
-      dropped: [saved[1]],
-    });
-    // Removing the only method sends an empty list.
-    expect(planSave([saved[0]!], {}, [])).toEqual({ send: [], dropped: [] });
+  it('leaves out only the method removed', () => {
+    expect(methodsToSend(saved, { remove: 'm1' })).toEqual([{ id: 'm2' }]);
+    expect(methodsToSend([saved[0]!], { remove: 'm1' })).toEqual([]);
   });
+});
 
-  it('learns the ids of what it sent from the answer, in order', () => {
+describe('methodsInUse', () => {
+  it('names the methods of the withdrawals still pending only', () => {
+    const method = (id: string) => ({ id, type: 'bank' as const, masked: id });
     expect(
-      learnDetails([m1, added], [saved[0]!, { id: 'm3', type: 'email', masked: 'n•••' }]),
-    ).toEqual({ m1, m3: added });
+      methodsInUse([
+        { status: 'requested', method: method('m1') },
+        { status: 'paid', method: method('m2') },
+        { status: 'cancelled', method: method('m3') },
+        { status: 'requested', method: method('m1') },
+      ]),
+    ).toEqual(new Set(['m1']));
   });
 });

@@ -1,9 +1,9 @@
 // The payout method form: what the agent typed, checked the way the API checks it (the IBAN's
-// checksum included), as the method the API takes; and the list a save must send, since the API
-// takes the whole list with every method's details and never sends details back.
+// checksum included), as the method the API takes; and the list a save sends, since the API
+// takes the whole list: the saved methods by their ids, a new one with its details.
 import { isValidIban } from '@wayfarer/api/schemas/withdrawals';
 import { ApiError, INPUT_ERROR_MESSAGE, type FieldErrors } from '@/lib/api-client';
-import type { PayoutMethod, PayoutMethodInput } from '../types';
+import type { PayoutMethod, PayoutMethodEntry, PayoutMethodInput, Withdrawal } from '../types';
 import { renameFieldErrors } from './field-errors';
 
 export interface PayoutFields {
@@ -76,48 +76,24 @@ export function payoutFieldErrors(errors: FieldErrors, index: number): FieldErro
   );
 }
 
-/** Details of saved methods entered on this page, by the id the API gave them. */
-export type KnownDetails = Readonly<Record<string, PayoutMethodInput>>;
-
-export interface SavePlan {
-  /** The whole list for PUT /api/user/payout-methods. */
-  send: PayoutMethodInput[];
-  /** Saved methods the save removes although they were to stay: their details are unknown here. */
-  dropped: PayoutMethod[];
-}
-
 /**
- * What to send so that the saved methods `keepIds` stay and `added` joins them. The API never
- * sends a saved method's details back, so only those entered on this page (`known`) can be sent
- * again; any other saved method is dropped by the save, and the page says so first.
+ * The whole list for PUT /api/user/payout-methods: every saved method kept by its id (the API
+ * never sends details back, and needs none to keep one) but `remove`, in their order, then
+ * `add` last, so the API's errors for it are at the index `methodsToSend` gave it.
  */
-export function planSave(
+export function methodsToSend(
   saved: readonly PayoutMethod[],
-  known: KnownDetails,
-  keepIds: readonly string[],
-  added?: PayoutMethodInput,
-): SavePlan {
-  const send: PayoutMethodInput[] = [];
-  const dropped: PayoutMethod[] = [];
-  for (const method of saved) {
-    if (!keepIds.includes(method.id)) continue;
-    const details = known[method.id];
-    if (details) send.push(details);
-    else dropped.push(method);
-  }
-  if (added) send.push(added);
-  return { send, dropped };
+  change: { remove?: string; add?: PayoutMethodInput },
+): PayoutMethodEntry[] {
+  const kept: PayoutMethodEntry[] = saved
+    .filter((method) => method.id !== change.remove)
+    .map((method) => ({ id: method.id }));
+  return change.add ? [...kept, change.add] : kept;
 }
 
-/** After a save: the details sent, by the ids the API answered (same order as sent). */
-export function learnDetails(
-  sent: readonly PayoutMethodInput[],
-  answer: readonly PayoutMethod[],
-): KnownDetails {
-  const known: Record<string, PayoutMethodInput> = {};
-  answer.forEach((method, index) => {
-    const details = sent[index];
-    if (details && details.type === method.type) known[method.id] = details;
-  });
-  return known;
+/** The ids of the saved methods a withdrawal still pending is to be paid to (they cannot go). */
+export function methodsInUse(
+  withdrawals: readonly Pick<Withdrawal, 'status' | 'method'>[],
+): Set<string> {
+  return new Set(withdrawals.filter((w) => w.status === 'requested').map((w) => w.method.id));
 }
