@@ -253,7 +253,7 @@ export function ConversationPage({
           You blocked @{tagname}: their messages are refused.{' '}
           <button
             type="button"
-            className="chat-link-button"
+            className="text-button"
             onClick={() => void blocking.unblock()}
           >
             Unblock
