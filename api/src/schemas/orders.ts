@@ -188,6 +188,21 @@ export interface OrderEvent {
   note: string | null;
 }
 
+/** How an admin settled a dispute. */
+export interface DisputeResolution {
+  outcome: 'complete' | 'refund';
+  refund: Money;
+  note: string;
+  at: string;
+}
+
+export interface OrderDispute {
+  opened_by: 'customer' | 'agent';
+  reason: string;
+  at: string;
+  resolution: DisputeResolution | null;
+}
+
 export interface Order {
   id: string;
   status: OrderStatus;
@@ -225,12 +240,7 @@ export interface Order {
     reason: string;
     at: string;
   } | null;
-  dispute: {
-    opened_by: 'customer' | 'agent';
-    reason: string;
-    at: string;
-    resolution: { outcome: 'complete' | 'refund'; refund: Money; note: string; at: string } | null;
-  } | null;
+  dispute: OrderDispute | null;
   timeline: OrderEvent[];
   created_at: string;
   paid_at: string | null;

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bearerToken, currentAuth } from '../../auth/middleware';
 import { checkSession, revokeSession } from '../../auth/sessions';
 import { verifyAccessToken } from '../../auth/tokens';
@@ -26,12 +26,27 @@ import { endpoints } from '../endpoint';
 
 const endpoint = endpoints({ tag: 'Sign-in' });
 
+/** A login's body once `loginSchema` has parsed it. */
+type LoginInput = Parameters<typeof login>[1];
+
 const PASSWORD_EMAIL_MESSAGE =
   'If an account exists for that address, we have emailed a link to reset its password. It works for 60 minutes.';
 
 /** Registration, login, sessions, email verification and password recovery (API.md, Accounts). */
 export function authRoutes(deps: AppDeps) {
   const newSession = '{token, user, expires_at, session_expires_at}';
+
+  /** A member's or an administrator's login: limited per IP and address, shed in a burst. */
+  async function limitedLogin(c: Context, input: LoginInput, options: { adminOnly?: boolean }) {
+    const client = clientOf(c, deps.env);
+    await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
+    // In a burst, shed before the account is even read (see lib/password.ts).
+    passwordHashing.assertAccepting();
+    const session = await login(deps, input, client, options);
+    await deps.rateLimits.reset('login', input.email);
+    return session;
+  }
+
   return new Hono<AppEnv>()
     .post(
       '/register',
@@ -62,16 +77,7 @@ export function authRoutes(deps: AppDeps) {
           503: 'Too many logins at once: retry after Retry-After',
         },
       }),
-      async (c) => {
-        const client = clientOf(c, deps.env);
-        const input = c.req.valid('json');
-        await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
-        // In a burst, shed before the account is even read (see lib/password.ts).
-        passwordHashing.assertAccepting();
-        const session = await login(deps, input, client);
-        await deps.rateLimits.reset('login', input.email);
-        return c.json(session);
-      },
+      async (c) => c.json(await limitedLogin(c, c.req.valid('json'), {})),
     )
     .post(
       '/admin/login',
@@ -87,15 +93,7 @@ export function authRoutes(deps: AppDeps) {
           503: 'Too many logins at once: retry after Retry-After',
         },
       }),
-      async (c) => {
-        const client = clientOf(c, deps.env);
-        const input = c.req.valid('json');
-        await deps.rateLimits.hit('login', { ip: client.ip, address: input.email });
-        passwordHashing.assertAccepting();
-        const session = await login(deps, input, client, { adminOnly: true });
-        await deps.rateLimits.reset('login', input.email);
-        return c.json(session);
-      },
+      async (c) => c.json(await limitedLogin(c, c.req.valid('json'), { adminOnly: true })),
     )
     .post(
       '/token/refresh',

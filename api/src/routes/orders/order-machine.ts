@@ -22,12 +22,13 @@ import { AppError, ValidationError } from '../../lib/errors';
 import {
   AUTO_COMPLETE_DAYS,
   PAYMENT_WINDOW_MINUTES,
-  type Money,
+  type DisputeResolution,
+  type Order,
   type OrderAction,
   type OrderDelivery,
+  type OrderDispute,
   type OrderEvent,
   type OrderFile,
-  type OrderParty,
   type OrderStatus,
 } from '../../schemas/orders';
 
@@ -56,56 +57,28 @@ export interface OutboxEvent {
   by: PartyRole | 'admin' | 'timer';
 }
 
-export interface OrderDoc {
+/**
+ * What `toOrder` (order-store.ts) works out for the viewer, or shows in another form than it is
+ * stored: the money objects from `fee_bps` and `refunded`, the dispute without who settled it,
+ * the viewer's actions and partner.
+ */
+type DerivedFields =
+  'fee' | 'agent_earnings' | 'refunded' | 'dispute' | 'actions' | 'conversation_with';
+
+/** The stored order: the fields the API shows as they are, plus what only the server keeps. */
+export interface OrderDoc extends Omit<Order, DerivedFields> {
   _id: string;
   _rev?: string;
   type: 'order';
-  id: string;
-  status: OrderStatus;
   customer_id: string;
   agent_id: string;
-  customer: OrderParty;
-  agent: OrderParty;
-  gig: { id: string; title: string; service_id: string };
-  package: {
-    tier: 'basic' | 'standard' | 'premium';
-    name: string;
-    price: Money;
-    delivery_days: number;
-    revisions: number;
-  };
-  extras: { index: number; title: string; price: Money; delivery_days: number }[];
-  travel: {
-    service_date: string;
-    service_end_date: string | null;
-    travellers: number;
-    meeting_place: string | null;
-  };
-  requirements: string;
-  attachments: OrderFile[];
-  total: Money;
   /** The platform fee in basis points, fixed when the order is placed. */
   fee_bps: number;
   /** Refunded to the customer so far (minor units). */
   refunded: number;
   delivery_days: number;
-  revisions_used: number;
-  revisions_allowed: number;
-  deliveries: OrderDelivery[];
-  revision_requests: { reason: string; at: string }[];
-  cancellation: { requested_by: PartyRole; reason: string; at: string } | null;
-  dispute: {
-    opened_by: PartyRole;
-    reason: string;
-    at: string;
-    resolution: {
-      outcome: 'complete' | 'refund';
-      refund: Money;
-      note: string;
-      at: string;
-      by: string;
-    } | null;
-  } | null;
+  /** As shown, and who (the admin) settled it. */
+  dispute: (OrderDispute & { resolution: (DisputeResolution & { by: string }) | null }) | null;
   /** The payment in progress or done (payments.ts). */
   payment: {
     status: 'processing' | 'succeeded';
@@ -116,19 +89,10 @@ export interface OrderDoc {
   } | null;
   /** Declined or failed attempts so far (the next attempt's key differs). */
   payment_attempts: number;
-  timeline: OrderEvent[];
   outbox: OutboxEvent[];
   /** When the work started (the agent said so); before it, the customer may cancel alone. */
   started_at: string | null;
-  created_at: string;
   updated_at: string;
-  paid_at: string | null;
-  due_at: string | null;
-  delivered_at: string | null;
-  completed_at: string | null;
-  cancelled_at: string | null;
-  expires_at: string | null;
-  auto_complete_at: string | null;
   idempotency_key: string | null;
   /** Offline actions applied (their ids, the latest 100), so a retried one applies once. */
   applied_actions?: string[];

@@ -8,11 +8,19 @@ const MARGIN = { top: 12, right: 8, bottom: 28, left: 36 };
 export interface BarChartProps {
   /** The chart's accessible name, and the table's caption. */
   title: string;
-  /** One bar per row (a day, ISO date as label), stacked by series. */
+  /** One bar per row (a day, ISO date as label), stacked by series (or side by side: grouped). */
   rows: { label: string; counts: Record<string, number> }[];
-  /** The series, bottom to top. */
+  /** The series, bottom to top (left to right when grouped). */
   keys: string[];
   colorOf: (key: string) => string;
+  /**
+   * Figures that do not add up (several measures per month): one bar per series side by side
+   * instead of a stack, always with a legend, and no Total column. Negative values are drawn as
+   * zero (the table shows them as they are).
+   */
+  grouped?: boolean;
+  /** A series' name in the legend and the table's heading: the key by default (capitalised in the table). */
+  nameOf?: (key: string) => string;
   /** One sentence on what the figures say (the chart's description). */
   summary: string;
   height?: number;
@@ -26,46 +34,65 @@ export interface BarChartProps {
   labelHeading?: string;
   /** How a value reads on the axis and in the table (an amount of money): the number by default. */
   formatValue?: (value: number) => string;
+  /** How an axis tick reads, short ("$1.5K"): formatValue by default. */
+  formatTick?: (value: number) => string;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Counts per day as (stacked) bars, drawn at the element's real width, with a one-sentence
- * summary and the same figures as a table (for screen readers, and for anyone who wants the
- * numbers).
+ * Counts per day as (stacked or grouped) bars, drawn at the element's real width, with a
+ * one-sentence summary and the same figures as a table (for screen readers, and for anyone who
+ * wants the numbers).
  */
 export function BarChart({
   title,
   rows,
   keys,
   colorOf,
+  grouped = false,
+  nameOf,
   summary,
   height = 220,
-  legend = false,
+  legend = grouped,
   describe = (key, value) => `${value} ${key}`,
   formatLabel = shortDay,
   labelHeading = 'Day',
   formatValue = String,
+  formatTick = formatValue,
 }: BarChartProps) {
   const titleId = useId();
   const descId = useId();
   const { ref, width } = useElementWidth<HTMLDivElement>();
+  const valueOf = (row: (typeof rows)[number], key: string) => row.counts[key] ?? 0;
   const stacks = stackRows(rows, keys);
-  const scale = countScale(Math.max(0, ...stacks.map((s) => s.total)));
+  const scale = countScale(
+    grouped
+      ? Math.max(0, ...rows.flatMap((row) => keys.map((key) => valueOf(row, key))))
+      : Math.max(0, ...stacks.map((s) => s.total)),
+  );
 
   // Room for the longest tick label (12 px text: about 7 px a character).
   const left = Math.max(
     MARGIN.left,
-    10 + 7 * Math.max(...scale.ticks.map((tick) => formatValue(tick).length)),
+    10 + 7 * Math.max(...scale.ticks.map((tick) => formatTick(tick).length)),
   );
   const plotWidth = Math.max(100, width - left - MARGIN.right);
   const plotHeight = height - MARGIN.top - MARGIN.bottom;
-  const band = plotWidth / Math.max(1, stacks.length);
-  const barWidth = Math.max(2, band * 0.7);
-  // A label every few days, as many as fit at about 52 px each.
-  const every = Math.max(1, Math.ceil(stacks.length / Math.max(1, Math.floor(plotWidth / 52))));
-  const y = (count: number) => MARGIN.top + plotHeight - toPixels(count, scale.max, plotHeight);
+  const band = plotWidth / Math.max(1, rows.length);
+  const barWidth = grouped
+    ? Math.max(1, (band * 0.8) / Math.max(1, keys.length))
+    : Math.max(2, band * 0.7);
+  // A label every few rows, as many as fit at about 52 px each (64 px for a group).
+  const labelWidth = grouped ? 64 : 52;
+  const every = Math.max(
+    1,
+    Math.ceil(rows.length / Math.max(1, Math.floor(plotWidth / labelWidth))),
+  );
+  const y = (count: number) =>
+    MARGIN.top + plotHeight - toPixels(Math.max(0, count), scale.max, plotHeight);
+  const tooltip = (label: string, key: string, value: number) =>
+    `${formatLabel(label)}: ${describe(key, value)}`;
 
   return (
     <figure className="chart">
@@ -88,24 +115,37 @@ export function BarChart({
                 y2={y(tick)}
               />
               <text className="chart-tick" x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-                {formatValue(tick)}
+                {formatTick(tick)}
               </text>
             </g>
           ))}
-          {stacks.map((stack, index) => (
-            <g key={stack.label}>
-              {stack.segments.map((segment) => (
-                <rect
-                  key={segment.key}
-                  x={left + index * band + (band - barWidth) / 2}
-                  width={barWidth}
-                  y={y(segment.to)}
-                  height={Math.max(0, y(segment.from) - y(segment.to))}
-                  fill={colorOf(segment.key)}
-                >
-                  <title>{`${formatLabel(stack.label)}: ${describe(segment.key, segment.value)}`}</title>
-                </rect>
-              ))}
+          {rows.map((row, index) => (
+            <g key={row.label}>
+              {grouped
+                ? keys.map((key, k) => (
+                    <rect
+                      key={key}
+                      x={left + index * band + band * 0.1 + k * barWidth}
+                      width={Math.max(1, barWidth - 1)}
+                      y={y(valueOf(row, key))}
+                      height={Math.max(0, y(0) - y(valueOf(row, key)))}
+                      fill={colorOf(key)}
+                    >
+                      <title>{tooltip(row.label, key, valueOf(row, key))}</title>
+                    </rect>
+                  ))
+                : stacks[index]!.segments.map((segment) => (
+                    <rect
+                      key={segment.key}
+                      x={left + index * band + (band - barWidth) / 2}
+                      width={barWidth}
+                      y={y(segment.to)}
+                      height={Math.max(0, y(segment.from) - y(segment.to))}
+                      fill={colorOf(segment.key)}
+                    >
+                      <title>{tooltip(row.label, segment.key, segment.value)}</title>
+                    </rect>
+                  ))}
               {index % every === 0 && (
                 <text
                   className="chart-tick"
@@ -113,7 +153,7 @@ export function BarChart({
                   y={height - 8}
                   textAnchor="middle"
                 >
-                  {formatLabel(stack.label)}
+                  {formatLabel(row.label)}
                 </text>
               )}
             </g>
@@ -134,7 +174,7 @@ export function BarChart({
                   style={{ background: colorOf(key) }}
                   aria-hidden="true"
                 />
-                {key}
+                {nameOf ? nameOf(key) : key}
               </li>
             ))}
           </ul>
@@ -142,7 +182,8 @@ export function BarChart({
       </figcaption>
       <details className="chart-table">
         <summary>Show the figures as a table</summary>
-        <div className="table-scroll">
+        {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={`${title}, table`}>
           <table>
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -150,22 +191,26 @@ export function BarChart({
                 <th scope="col">{labelHeading}</th>
                 {keys.map((key) => (
                   <th key={key} scope="col">
-                    {capitalize(key)}
+                    {nameOf ? nameOf(key) : capitalize(key)}
                   </th>
                 ))}
-                {legend && <th scope="col">Total</th>}
+                {legend && !grouped && <th scope="col">Total</th>}
               </tr>
             </thead>
             <tbody>
-              {stacks.map((stack) => (
-                <tr key={stack.label}>
-                  <th scope="row">{formatLabel(stack.label)}</th>
+              {rows.map((row, index) => (
+                <tr key={row.label}>
+                  <th scope="row">{formatLabel(row.label)}</th>
                   {keys.map((key) => (
                     <td key={key}>
-                      {formatValue(stack.segments.find((s) => s.key === key)?.value ?? 0)}
+                      {formatValue(
+                        grouped
+                          ? valueOf(row, key)
+                          : (stacks[index]!.segments.find((s) => s.key === key)?.value ?? 0),
+                      )}
                     </td>
                   ))}
-                  {legend && <td>{formatValue(stack.total)}</td>}
+                  {legend && !grouped && <td>{formatValue(stacks[index]!.total)}</td>}
                 </tr>
               ))}
             </tbody>

@@ -11,6 +11,7 @@ import { createPost, getPost, postToFormValues, updatePost, uploadCover } from '
 import { useResource } from '@/lib/use-resource';
 import type { AdminBlogPost, BlogFormValues, BlogStatus } from '../types';
 import { LoadState } from './load-state';
+import { FormPage } from './sub-page';
 import { publicPostPath } from './blog-page';
 import './admin.css';
 
@@ -205,18 +206,12 @@ function BlogForm({
 export function BlogCreatePage() {
   const navigate = useNavigate();
   return (
-    <div className="admin-page admin-form-page">
-      <p className="back-link">
-        <Link to={buildPath('admin.blog')}>
-          <span aria-hidden="true">←</span> All posts
-        </Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>New post</h1>
-          <p className="muted">Save it first; then add a cover image.</p>
-        </div>
-      </div>
+    <FormPage
+      back={buildPath('admin.blog')}
+      backLabel="All posts"
+      title="New post"
+      intro={<p className="muted">Save it first; then add a cover image.</p>}
+    >
       <BlogForm
         onSaved={(post) => {
           notify(
@@ -227,7 +222,7 @@ export function BlogCreatePage() {
           void navigate(buildPath('admin.blog.edit', { slug: post.slug }), { replace: true });
         }}
       />
-    </div>
+    </FormPage>
   );
 }
 
@@ -239,28 +234,24 @@ export function BlogEditPage() {
   );
   const post = resource.data;
   return (
-    <div className="admin-page admin-form-page">
-      <p className="back-link">
-        <Link to={buildPath('admin.blog')}>
-          <span aria-hidden="true">←</span> All posts
-        </Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>Edit post</h1>
-          {post && (
-            <p className="muted">
-              {post.status === 'published' ? (
-                <>
-                  Published · <Link to={publicPostPath(post.slug)}>View on the blog</Link>
-                </>
-              ) : (
-                'Draft: only admins see it.'
-              )}
-            </p>
-          )}
-        </div>
-      </div>
+    <FormPage
+      back={buildPath('admin.blog')}
+      backLabel="All posts"
+      title="Edit post"
+      intro={
+        post && (
+          <p className="muted">
+            {post.status === 'published' ? (
+              <>
+                Published · <Link to={publicPostPath(post.slug)}>View on the blog</Link>
+              </>
+            ) : (
+              'Draft: only admins see it.'
+            )}
+          </p>
+        )
+      }
+    >
       <LoadState resource={resource} onRetry={reload} what="the post">
         {(loaded) => (
           <div className="blog-edit-grid">
@@ -278,6 +269,6 @@ export function BlogEditPage() {
           </div>
         )}
       </LoadState>
-    </div>
+    </FormPage>
   );
 }

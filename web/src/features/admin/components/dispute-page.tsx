@@ -5,6 +5,7 @@ import { useResource } from '@/lib/use-resource';
 import { getOrder } from '../api/orders';
 import type { Order } from '../types';
 import { LoadState } from './load-state';
+import { BackLink } from './sub-page';
 import {
   DeliveriesSection,
   DisputeSection,
@@ -84,11 +85,7 @@ export function DisputePage() {
   );
   return (
     <div className="admin-page">
-      <p className="back-link">
-        <Link to={buildPath('admin.disputes')}>
-          <span aria-hidden="true">←</span> All disputes
-        </Link>
-      </p>
+      <BackLink to={buildPath('admin.disputes')}>All disputes</BackLink>
       <LoadState resource={resource} onRetry={reload} what="the dispute">
         {(order) => (
           <DisputeView

@@ -1,4 +1,4 @@
-import { GroupedBarChart } from '@/components/chart/grouped-bar-chart';
+import { BarChart } from '@/components/chart/bar-chart';
 import { plural } from '@/lib/format';
 import { formatMoney, type Money } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
@@ -26,6 +26,8 @@ const SERIES: { key: keyof Omit<FinanceMonth, 'month'>; name: string; color: str
   { key: 'refunded', name: 'Refunded', color: '#be185d' },
 ];
 
+const seriesOf = (key: string) => SERIES.find((s) => s.key === key)!;
+
 /** "2026-06" → "Jun 2026" (UTC months). */
 function monthLabel(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
@@ -45,14 +47,19 @@ function OverTime({ finance }: { finance: Finance }) {
   const latest = months.at(-1)!;
   const summary = `${plural(months.length, 'month')} of ledger movements. In ${monthLabel(latest.month)}: ${money(latest.gross_volume)} gross volume, ${money(latest.fees_earned)} in fees, ${money(latest.paid_out)} paid out.`;
   return (
-    <GroupedBarChart
+    <BarChart
+      grouped
       title={`Money per month (${currency})`}
       rows={months.map((m) => ({
         label: m.month,
-        values: Object.fromEntries(SERIES.map((s) => [s.key, m[s.key]])),
+        counts: Object.fromEntries(SERIES.map((s) => [s.key, m[s.key]])),
       }))}
-      series={SERIES}
+      keys={SERIES.map((s) => s.key)}
+      colorOf={(key) => seriesOf(key).color}
+      nameOf={(key) => seriesOf(key).name}
+      describe={(key, value) => `${seriesOf(key).name} ${money(value)}`}
       summary={summary}
+      height={240}
       labelHeading="Month"
       formatLabel={monthLabel}
       formatValue={money}

@@ -4,6 +4,7 @@ import { useResource } from '@/lib/use-resource';
 import { getOrder } from '../api/orders';
 import type { Order } from '../types';
 import { LoadState } from './load-state';
+import { BackLink } from './sub-page';
 import {
   CancellationSection,
   DeliveriesSection,
@@ -52,11 +53,7 @@ export function OrderDetailsPage() {
   const { resource, reload } = useResource(`order:${id}`, (signal) => getOrder(id, { signal }));
   return (
     <div className="admin-page">
-      <p className="back-link">
-        <Link to={buildPath('admin.orders')}>
-          <span aria-hidden="true">←</span> All orders
-        </Link>
-      </p>
+      <BackLink to={buildPath('admin.orders')}>All orders</BackLink>
       <LoadState resource={resource} onRetry={reload} what="the order">
         {(order) => <Details order={order} />}
       </LoadState>

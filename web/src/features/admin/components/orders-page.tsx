@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
-import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
-import { formatDate, plural } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { listOrders } from '../api/orders';
@@ -20,6 +19,7 @@ import {
 } from '../utils/order-filters';
 import { ORDER_STATUSES, orderStatusLabel, shortOrderId, totalOrderCount } from '../utils/orders';
 import { OrderStatusBadge } from './badges';
+import { ListSection } from './list-section';
 import { LoadState } from './load-state';
 import './admin.css';
 
@@ -170,28 +170,16 @@ export function OrdersPage() {
 
       <LoadState resource={resource} onRetry={reload} what="orders">
         {(list) => (
-          <section
-            className="list-section"
-            aria-label="Orders"
-            aria-busy={resource.status === 'loading' || undefined}
+          <ListSection
+            label="Orders"
+            noun="order"
+            meta={list.meta}
+            isFiltered={isFiltered}
+            isBusy={resource.status === 'loading'}
+            hrefFor={hrefFor}
           >
-            <p className="list-count" role="status">
-              {list.meta.total === 0
-                ? 'No orders match.'
-                : `${plural(list.meta.total, 'order')}${isFiltered ? ' match' : ''}` +
-                  (list.meta.last_page > 1
-                    ? `, page ${list.meta.page} of ${list.meta.last_page}`
-                    : '') +
-                  '.'}
-            </p>
             {list.data.length > 0 && <OrdersTable orders={list.data} />}
-            <Pagination
-              page={list.meta.page}
-              lastPage={list.meta.last_page}
-              hrefFor={hrefFor}
-              label="Pages of orders"
-            />
-          </section>
+          </ListSection>
         )}
       </LoadState>
     </div>

@@ -10,6 +10,7 @@ import { useResource } from '@/lib/use-resource';
 import type { AdminService, ServiceFormValues, ServiceStatus } from '../types';
 import { plural } from '@/lib/format';
 import { LoadState } from './load-state';
+import { FormPage } from './sub-page';
 import { SERVICE_ICON_NAMES, ServiceIcon } from '@/components/ui/service-icon';
 import './admin.css';
 
@@ -117,20 +118,14 @@ function ServiceForm({ service }: { service?: AdminService }) {
 /** /admin/services/create */
 export function ServiceCreatePage() {
   return (
-    <div className="admin-page admin-form-page">
-      <p className="back-link">
-        <Link to={buildPath('admin.services')}>
-          <span aria-hidden="true">←</span> All services
-        </Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>New service</h1>
-          <p className="muted">A category agents publish gigs in and customers browse.</p>
-        </div>
-      </div>
+    <FormPage
+      back={buildPath('admin.services')}
+      backLabel="All services"
+      title="New service"
+      intro={<p className="muted">A category agents publish gigs in and customers browse.</p>}
+    >
       <ServiceForm />
-    </div>
+    </FormPage>
   );
 }
 
@@ -139,31 +134,27 @@ export function ServiceEditPage() {
   const { id = '' } = useParams();
   const { resource, reload } = useResource(`service:${id}`, (signal) => getService(id, { signal }));
   return (
-    <div className="admin-page admin-form-page">
-      <p className="back-link">
-        <Link to={buildPath('admin.services')}>
-          <span aria-hidden="true">←</span> All services
-        </Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>Edit service</h1>
-          {resource.data && (
-            <p className="muted">
-              {resource.data.name} · {plural(resource.data.gig_count, 'gig')}
-              {resource.data.status === 'active' && (
-                <>
-                  {' · '}
-                  <Link to={buildPath('services.id', { id: resource.data.id })}>Public page</Link>
-                </>
-              )}
-            </p>
-          )}
-        </div>
-      </div>
+    <FormPage
+      back={buildPath('admin.services')}
+      backLabel="All services"
+      title="Edit service"
+      intro={
+        resource.data && (
+          <p className="muted">
+            {resource.data.name} · {plural(resource.data.gig_count, 'gig')}
+            {resource.data.status === 'active' && (
+              <>
+                {' · '}
+                <Link to={buildPath('services.id', { id: resource.data.id })}>Public page</Link>
+              </>
+            )}
+          </p>
+        )
+      }
+    >
       <LoadState resource={resource} onRetry={reload} what="the service">
         {(service) => <ServiceForm key={service.updated_at} service={service} />}
       </LoadState>
-    </div>
+    </FormPage>
   );
 }

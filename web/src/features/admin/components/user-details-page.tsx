@@ -14,6 +14,7 @@ import { AuditList } from './audit-list';
 import { StatusBadge, VerifiedBadge } from './badges';
 import { Facts } from './facts';
 import { LoadState } from './load-state';
+import { BackLink } from './sub-page';
 import './admin.css';
 
 function Profile({ user }: { user: AdminUser }) {
@@ -309,11 +310,7 @@ export function UserDetailsPage() {
   };
   return (
     <div className="admin-page">
-      <p className="back-link">
-        <Link to={buildPath('admin.users')}>
-          <span aria-hidden="true">←</span> All users
-        </Link>
-      </p>
+      <BackLink to={buildPath('admin.users')}>All users</BackLink>
       <LoadState resource={resource} onRetry={reload} what="the user">
         {(details) => <Details details={details} onChanged={onChanged} />}
       </LoadState>

@@ -3,13 +3,12 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import '@/components/form/form.css';
-import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { listUsers } from '../api/users';
 import { useSearchBox } from '../hooks/use-search-box';
 import { useResource } from '@/lib/use-resource';
 import type { AdminUserRow } from '../types';
-import { formatDate, plural } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import {
   changeUserFilters,
   DEFAULT_USER_FILTERS,
@@ -19,6 +18,7 @@ import {
   userFiltersToQuery,
   type UserFilters,
 } from '../utils/user-filters';
+import { ListSection } from './list-section';
 import { LoadState } from './load-state';
 import { StatusBadge, VerifiedBadge } from './badges';
 import './admin.css';
@@ -194,28 +194,16 @@ export function UsersPage() {
 
       <LoadState resource={resource} onRetry={reload} what="users">
         {(list) => (
-          <section
-            className="list-section"
-            aria-label="Users"
-            aria-busy={resource.status === 'loading' || undefined}
+          <ListSection
+            label="Users"
+            noun="user"
+            meta={list.meta}
+            isFiltered={hasUserFilters(filters)}
+            isBusy={resource.status === 'loading'}
+            hrefFor={hrefFor}
           >
-            <p className="list-count" role="status">
-              {list.meta.total === 0
-                ? 'No users match.'
-                : `${plural(list.meta.total, 'user')}${hasUserFilters(filters) ? ' match' : ''}` +
-                  (list.meta.last_page > 1
-                    ? `, page ${list.meta.page} of ${list.meta.last_page}`
-                    : '') +
-                  '.'}
-            </p>
             {list.data.length > 0 && <UsersTable users={list.data} />}
-            <Pagination
-              page={list.meta.page}
-              lastPage={list.meta.last_page}
-              hrefFor={hrefFor}
-              label="Pages of users"
-            />
-          </section>
+          </ListSection>
         )}
       </LoadState>
     </div>

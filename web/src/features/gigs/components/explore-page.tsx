@@ -39,6 +39,47 @@ interface PriceErrors {
 const PRICE_HINT = 'Enter an amount in US dollars, such as 50 or 49.99.';
 
 /**
+ * A filter that picks one number from a list, or any. A value from the address that is not in
+ * the list stays chosen, as one more option.
+ */
+function NumberFilter({
+  id,
+  label,
+  anyLabel,
+  options,
+  value,
+  describe,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  options: readonly number[];
+  value: number | null;
+  describe: (value: number) => string;
+  onChange: (value: number | null) => void;
+}) {
+  const shown = value === null || options.includes(value) ? options : [...options, value];
+  return (
+    <div className="explore-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">{anyLabel}</option>
+        {shown.map((option) => (
+          <option key={option} value={option}>
+            {describe(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * `/explore`: search gigs by text, filter, sort and page through them. Everything lives in the
  * URL query, so a search can be shared and Back restores it.
  */
@@ -148,48 +189,24 @@ export function ExplorePage({ services, gigHref, heartFor, categoriesHref }: Exp
               )}
             </select>
           </div>
-          <div className="explore-field">
-            <label htmlFor="explore-delivery">Delivery time</label>
-            <select
-              id="explore-delivery"
-              value={filters.deliveryDays ?? ''}
-              onChange={(event) =>
-                apply({ deliveryDays: event.target.value ? Number(event.target.value) : null })
-              }
-            >
-              <option value="">Any time</option>
-              {DELIVERY_OPTIONS.map((days) => (
-                <option key={days} value={days}>
-                  {days === 1 ? 'Within 1 day' : `Up to ${days} days`}
-                </option>
-              ))}
-              {filters.deliveryDays !== null &&
-                !DELIVERY_OPTIONS.some((days) => days === filters.deliveryDays) && (
-                  <option value={filters.deliveryDays}>Up to {filters.deliveryDays} days</option>
-                )}
-            </select>
-          </div>
-          <div className="explore-field">
-            <label htmlFor="explore-rating">Minimum rating</label>
-            <select
-              id="explore-rating"
-              value={filters.minRating ?? ''}
-              onChange={(event) =>
-                apply({ minRating: event.target.value ? Number(event.target.value) : null })
-              }
-            >
-              <option value="">Any rating</option>
-              {RATING_OPTIONS.map((stars) => (
-                <option key={stars} value={stars}>
-                  {stars} stars and up
-                </option>
-              ))}
-              {filters.minRating !== null &&
-                !RATING_OPTIONS.some((stars) => stars === filters.minRating) && (
-                  <option value={filters.minRating}>{filters.minRating} stars and up</option>
-                )}
-            </select>
-          </div>
+          <NumberFilter
+            id="explore-delivery"
+            label="Delivery time"
+            anyLabel="Any time"
+            options={DELIVERY_OPTIONS}
+            value={filters.deliveryDays}
+            describe={(days) => (days === 1 ? 'Within 1 day' : `Up to ${days} days`)}
+            onChange={(deliveryDays) => apply({ deliveryDays })}
+          />
+          <NumberFilter
+            id="explore-rating"
+            label="Minimum rating"
+            anyLabel="Any rating"
+            options={RATING_OPTIONS}
+            value={filters.minRating}
+            describe={(stars) => `${stars} stars and up`}
+            onChange={(minRating) => apply({ minRating })}
+          />
           <form key={fieldsKey} className="explore-fields" onSubmit={submitFields} noValidate>
             <fieldset className="explore-price">
               <legend>Price (USD)</legend>

@@ -111,7 +111,7 @@ export function Composer({ draftKey, disabledReason = null, onSend }: ComposerPr
           <span className="muted">({formatSize(attachment.data.size)})</span>
           <button
             type="button"
-            className="chat-link-button"
+            className="text-button"
             onClick={() => setAttachment(null)}
             aria-label={`Remove ${attachment.name}`}
           >
@@ -123,10 +123,10 @@ export function Composer({ draftKey, disabledReason = null, onSend }: ComposerPr
         <p className="composer-note">
           A draft of this message from{' '}
           {draft.offer.isFromOtherDevice ? 'another device' : 'earlier'} is saved.{' '}
-          <button type="button" className="chat-link-button" onClick={draft.takeOffer}>
+          <button type="button" className="text-button" onClick={draft.takeOffer}>
             Use it
           </button>{' '}
-          <button type="button" className="chat-link-button" onClick={draft.dropOffer}>
+          <button type="button" className="text-button" onClick={draft.dropOffer}>
             Discard it
           </button>
         </p>

@@ -251,11 +251,7 @@ export function ConversationPage({
       {blocking.isBlocked && (
         <Notice>
           You blocked @{tagname}: their messages are refused.{' '}
-          <button
-            type="button"
-            className="chat-link-button"
-            onClick={() => void blocking.unblock()}
-          >
+          <button type="button" className="text-button" onClick={() => void blocking.unblock()}>
             Unblock
           </button>
         </Notice>

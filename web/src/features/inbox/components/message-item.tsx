@@ -75,10 +75,10 @@ export const MessageItem = memo(function MessageItem({
         <div className="msg-failure" role="alert">
           <p>{message.error || 'This message could not be delivered.'}</p>
           <div className="msg-failure-actions">
-            <button type="button" className="chat-link-button" onClick={() => onRetry(message)}>
+            <button type="button" className="text-button" onClick={() => onRetry(message)}>
               Try again
             </button>
-            <button type="button" className="chat-link-button" onClick={() => onDiscard(message)}>
+            <button type="button" className="text-button" onClick={() => onDiscard(message)}>
               Delete
             </button>
           </div>
