@@ -8,6 +8,7 @@ import { getGig } from '@/features/gigs/api/gigs';
 import { ExplorePage } from '@/features/gigs/components/explore-page';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { plainText } from '@wayfarer/api/schemas/text';
 import { can } from '@wayfarer/api/schemas/roles';
 import { useCurrentUser } from '@/stores/auth';
@@ -87,6 +88,14 @@ export function GigShow() {
             title={`${gig.title} on Wayfarer Market`}
             description={plainText(gig.description)}
             hashtags="travel"
+          />
+        }
+        reviews={
+          <ReviewsSection
+            key={gig.id}
+            of={{ kind: 'gig', id: gig.id }}
+            isSignedIn={!!user}
+            empty="No reviews yet: reviews come from travellers who completed an order."
           />
         }
         related={
