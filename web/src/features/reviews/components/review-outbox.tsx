@@ -50,6 +50,8 @@ export default function ReviewOutbox() {
   /** Versions already tried in this round (each is tried once until the next round). */
   const tried = useRef(new Set<string>());
   const [round, setRound] = useState(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   useEffect(() => {
     if (!docs || !isOnline || busy.current) return;
@@ -74,7 +76,7 @@ export default function ReviewOutbox() {
       busy.current = false;
       if (sent > 0) notify(sent === 1 ? 'Your review was sent.' : `${sent} reviews were sent.`);
       if (retry) {
-        setTimeout(() => {
+        retryTimer.current = setTimeout(() => {
           tried.current.clear();
           setRound((n) => n + 1);
         }, RETRY_MS);
