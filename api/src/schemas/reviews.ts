@@ -26,7 +26,7 @@
  *   POST /api/admin/reviews/{id}/unhide   200 {review}     audited
  */
 import { z } from 'zod';
-import { GIG_TIERS } from './gigs';
+import type { GIG_TIERS } from './gigs';
 
 /** Days after an order's completion during which both sides may review it. */
 export const REVIEW_WINDOW_DAYS = 14;
