@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { AdminReview, AdminReviewList, AdminReviewStatus, Review } from '../types';
+import type { AdminReviewList, AdminReviewStatus, Review } from '../types';
 
 /** GET /api/admin/reviews: reviews with what members reported, by status (reported first). */
 export function listReviews(
@@ -21,5 +21,3 @@ export async function unhideReview(id: string): Promise<Review> {
   return (await api.post<{ review: Review }>(`/admin/reviews/${encodeURIComponent(id)}/unhide`))
     .review;
 }
-
-export type { AdminReview };

@@ -24,7 +24,7 @@ const TIER_LABELS: Record<Review['tier'], string> = {
   premium: 'Premium',
 };
 
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam or advertising',
   offensive: 'Offensive or abusive',
   off_topic: 'Not about this service',

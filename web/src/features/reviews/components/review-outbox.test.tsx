@@ -39,7 +39,7 @@ const writes = () =>
   ).map(([id, update]) => {
     const doc = localDb.docs.find((d) => (d as DraftDoc)._id === id) as DraftDoc;
     const next = update(doc);
-    return { id, next: next === null ? null : (next.fields as PendingReview).error };
+    return { id, next: next === null ? null : (next.fields as unknown as PendingReview).error };
   });
 
 describe('<ReviewOutbox>', () => {

@@ -19,7 +19,7 @@ const SORT_LABELS: Record<ReviewSort, string> = {
   helpful: 'Most helpful first',
 };
 
-export type ReviewsOf = { kind: 'gig'; id: string } | { kind: 'user'; tagname: string };
+type ReviewsOf = { kind: 'gig'; id: string } | { kind: 'user'; tagname: string };
 
 export interface ReviewsSectionProps {
   of: ReviewsOf;
@@ -66,7 +66,7 @@ export function ReviewsSection({ of, title = 'Reviews', isSignedIn, empty }: Rev
     const next = new URLSearchParams(params);
     if (n > 1) next.set('reviews_page', String(n));
     else next.delete('reviews_page');
-    return `?${next.toString()}#${headingId}`;
+    return `?${next.toString()}#reviews`;
   };
   const changeSort = (value: ReviewSort) => {
     const next = new URLSearchParams(params);
@@ -78,6 +78,7 @@ export function ReviewsSection({ of, title = 'Reviews', isSignedIn, empty }: Rev
 
   return (
     <section
+      id="reviews"
       className="gig-section reviews-section"
       aria-labelledby={headingId}
       data-testid="reviews"

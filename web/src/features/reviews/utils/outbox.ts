@@ -8,7 +8,7 @@ import type { ReviewInput } from '@wayfarer/api/schemas/reviews';
 import { draftId } from '@wayfarer/api/schemas/userdb-rules';
 import { ApiError } from '@/lib/api-client';
 
-export const OUTBOX_FORM = 'review-outbox';
+const OUTBOX_FORM = 'review-outbox';
 export const OUTBOX_PREFIX = draftId(OUTBOX_FORM, '');
 
 export const outboxId = (orderId: string) => draftId(OUTBOX_FORM, orderId);
