@@ -21,6 +21,7 @@ import { adminRoutes } from './routes/admin/admin.routes';
 import { gigRoutes } from './routes/gigs/gigs.routes';
 import { adminOrderRoutes, orderRoutes } from './routes/orders/orders.routes';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './routes/withdrawals/withdrawals.routes';
+import { adminReviewRoutes, reviewRoutes } from './routes/reviews/reviews.routes';
 import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
 import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
@@ -176,6 +177,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminOrderRoutes(deps));
   app.route('/api', orderRoutes(deps));
   app.route('/api/admin', adminWithdrawalRoutes(deps));
+  app.route('/api', reviewRoutes(deps));
+  app.route('/api/admin', adminReviewRoutes(deps));
   app.route('/api', gigRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 

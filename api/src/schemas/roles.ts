@@ -31,6 +31,10 @@ export const PERMISSIONS = {
   'profile.edit': ['Admin', 'Customer', 'Agent', 'Lecturer', 'Student'],
   'wishlist.use': ['Admin', 'Customer', 'Agent', 'Lecturer', 'Student'],
   'admin.manage': ['Admin'],
+  /** Reviews (issue 17): the order's two parties write them; anyone signed in reports one. */
+  'review.write': ['Customer', 'Agent'],
+  'review.report': ['Admin', 'Customer', 'Agent', 'Lecturer', 'Student'],
+  'review.moderate': ['Admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -29,6 +29,7 @@ import { mutate, readOrder, toOrder } from './order-store';
 import { orderMirrorDocSchema } from '../../schemas/userdb-docs';
 import { orderMirrorId } from '../../schemas/userdb-rules';
 import { followUp as followUpWallet } from '../withdrawals/wallet';
+import { openReviewWindow, sweepReviews } from '../reviews/review-timers';
 import type { OrderDoc, OutboxEvent, PartyRole } from './order-machine';
 
 type Deps = Pick<
@@ -198,6 +199,8 @@ export async function publish(deps: Deps, orderId: string): Promise<boolean> {
   try {
     const order = await readOrder(deps, orderId);
     await writeState(deps, order);
+    // A completion opens the order's review window (once: its id is the order's).
+    if (order.status === 'completed' && order.outbox.length) await openReviewWindow(deps, order);
     const link = `/orders/${order.id}`;
     for (const event of order.outbox) {
       const message = messageOf(order, event);
@@ -341,6 +344,9 @@ export async function sweepOrders(deps: Deps, options: { atStart?: boolean } = {
   const wallets = await db.view('wallets', 'followup', { endkey: quiet, limit: 500 } as never);
   for (const row of wallets.rows as unknown as Row[])
     await followUpWallet(deps, row.id.slice('wallet:'.length));
+  // Review windows (reminders, the close that publishes a lone review) and gig ratings left
+  // behind by a crash (routes/reviews/review-timers.ts).
+  await sweepReviews(deps);
   return { changed, followups: pending.rows.length + wallets.rows.length };
 }
 

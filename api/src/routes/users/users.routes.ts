@@ -15,6 +15,7 @@ import {
   updateTagnameSchema,
   userSchema,
 } from '../../schemas';
+import { leaderboardsOf } from '../reviews/reviews.service';
 import { endpoints } from '../endpoint';
 import { deleteAccount } from './accounts-deletion.service';
 import { changePassword } from './accounts-email-password.service';
@@ -88,13 +89,14 @@ export function userRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { user } = currentAuth(c);
-        const [count, wishlists] = await Promise.all([
+        const [count, wishlists, leaderboards] = await Promise.all([
           unreadNotificationCount(deps.couch, user.id),
           wishlistsOf(deps.couch, user.id),
+          leaderboardsOf(deps, user.id),
         ]);
         // Projects arrive with the projects capability; until then a user has none.
         return c.json({
-          user: toUser(user, { new_notifications_count: count }),
+          user: { ...toUser(user, { new_notifications_count: count }), leaderboards },
           projects: [],
           wishlists,
         });
@@ -229,7 +231,7 @@ export function userRoutes(deps: AppDeps) {
       async (c) => {
         const user = await userByTagname(deps, c.req.param('tagname'));
         if (!user || user.status !== 'active') throw notFound('No member has this tagname.');
-        return c.json(toPublicUser(user));
+        return c.json({ ...toPublicUser(user), leaderboards: await leaderboardsOf(deps, user.id) });
       },
     )
     .get(

@@ -1,0 +1,198 @@
+/**
+ * Publishing reviews and what follows: a review becomes public when both sides are in (the
+ * second write publishes both) or when the window closes (review-timers.ts). Publishing, hiding
+ * and unhiding a customer review set `gig_sync` in the same write; `syncGigRating` then makes
+ * the gig document's `rating` equal to the `reviews/stats` figures (a compare-and-set that
+ * retries on 409 and changes nothing when already equal) and clears the flag. A crash between
+ * leaves the flag, and the orders' sweep finishes it (`resumeGigSync`).
+ */
+import type { AppDeps } from '../../context';
+import { isConflict, isNotFound } from '../../couch/errors';
+import { orderEventMail } from '../../mail/templates';
+import { writeNotification } from '../notifications/notifications.service';
+import { userKey, type UserDoc } from '../users/users.model';
+import { reviewId, reviewKey, type ReviewDoc, type ReviewRole } from './reviews.model';
+import { toSummary } from './reviews.view';
+
+export type ReviewDeps = Pick<
+  AppDeps,
+  'couch' | 'logger' | 'env' | 'mailer' | 'clock' | 'publicUrl'
+>;
+
+export async function readReviewDoc(
+  deps: Pick<AppDeps, 'couch'>,
+  id: string,
+): Promise<ReviewDoc | null> {
+  try {
+    const doc = (await deps.couch.db('market').get(reviewKey(id))) as unknown as ReviewDoc;
+    return doc.type === 'review' ? doc : null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** Both sides' reviews of an order in one request (either may be missing). */
+export async function orderReviewDocs(
+  deps: Pick<AppDeps, 'couch'>,
+  orderId: string,
+): Promise<Record<ReviewRole, ReviewDoc | null>> {
+  const keys = (['customer', 'agent'] as const).map((r) => reviewKey(reviewId(orderId, r)));
+  const result = await deps.couch.db('market').fetch({ keys });
+  const docs = (result.rows as { doc?: ReviewDoc | null }[]).map((row) =>
+    row.doc?.type === 'review' ? row.doc : null,
+  );
+  return { customer: docs[0] ?? null, agent: docs[1] ?? null };
+}
+
+/**
+ * Reads, changes and writes a review with its revision; a conflict is read and changed again.
+ * `change` returns the review unchanged to write nothing, or throws the refusal.
+ */
+export async function mutateReview(
+  deps: Pick<AppDeps, 'couch'>,
+  id: string,
+  change: (doc: ReviewDoc) => ReviewDoc,
+): Promise<ReviewDoc | null> {
+  const db = deps.couch.db('market');
+  for (let attempt = 0; ; attempt++) {
+    const current = await readReviewDoc(deps, id);
+    if (!current) return null;
+    const next = change(current);
+    if (next === current) return current;
+    try {
+      const result = await db.insert(next as never);
+      return { ...next, _rev: result.rev };
+    } catch (error) {
+      if (!isConflict(error) || attempt >= 8) throw error;
+    }
+  }
+}
+
+/** A gig's published, not hidden customer reviews as figures (one reduced view row). */
+export async function gigSummary(deps: Pick<AppDeps, 'couch'>, gigId: string) {
+  const result = await deps.couch
+    .db('market')
+    .view('reviews', 'stats', { key: ['gig', gigId], reduce: true } as never);
+  return toSummary(result.rows[0]?.value as number[] | undefined);
+}
+
+/**
+ * Makes the gig document's `rating` equal to its published, not hidden customer reviews. The
+ * search index, `min_rating` and the rating sort read it. Idempotent; retries on a conflict.
+ */
+export async function syncGigRating(deps: Pick<AppDeps, 'couch'>, gigId: string): Promise<void> {
+  const db = deps.couch.db('catalog');
+  for (let attempt = 0; ; attempt++) {
+    const { average, count } = await gigSummary(deps, gigId);
+    let gig: { _rev: string; type: string; rating?: { average: number; count: number } };
+    try {
+      gig = (await db.get(`gig:${gigId}`)) as never;
+    } catch (error) {
+      if (isNotFound(error)) return; // the gig was deleted: nothing to keep up to date
+      throw error;
+    }
+    if (gig.type !== 'gig') return;
+    if (gig.rating?.average === average && gig.rating?.count === count) return;
+    try {
+      await db.insert({ ...gig, rating: { average, count } } as never);
+      return;
+    } catch (error) {
+      if (!isConflict(error) || attempt >= 8) throw error;
+    }
+  }
+}
+
+/** The gig follows the review, then the review's flag is cleared (if it is still set). */
+export async function finishGigSync(deps: ReviewDeps, doc: ReviewDoc): Promise<void> {
+  if (!doc.gig_sync) return;
+  await syncGigRating(deps, doc.gig.id);
+  await mutateReview(deps, doc.id, (current) =>
+    current.gig_sync ? { ...current, gig_sync: false } : current,
+  );
+}
+
+/** The sweep's part: reviews whose gig did not follow yet (a crash between the two writes). */
+export async function resumeGigSync(deps: ReviewDeps): Promise<number> {
+  const rows = await deps.couch
+    .db('market')
+    .view('reviews', 'followup', { limit: 200, include_docs: true } as never);
+  for (const row of rows.rows as unknown as { doc: ReviewDoc }[]) {
+    await finishGigSync(deps, row.doc).catch((error: unknown) =>
+      deps.logger.warn({ err: error, review: row.doc.id }, 'a gig rating update failed'),
+    );
+  }
+  return rows.rows.length;
+}
+
+async function readUser(deps: ReviewDeps, id: string): Promise<UserDoc | null> {
+  try {
+    return (await deps.couch.db('users').get(userKey(id))) as unknown as UserDoc;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * A notification (deterministic id `notification:<kind>:<key>`: written once) and a mail. A
+ * deleted account's database is gone: nobody to tell.
+ */
+export async function tell(
+  deps: ReviewDeps,
+  userId: string,
+  message: { kind: string; key: string; title: string; body: string; link: string },
+): Promise<void> {
+  try {
+    await writeNotification(deps, userId, message);
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  const user = await readUser(deps, userId);
+  if (user && user.status === 'active')
+    await deps.mailer.send(
+      orderEventMail(
+        user.email,
+        user.full_name,
+        message.title,
+        message.body,
+        `${deps.publicUrl()}${message.link}`,
+      ),
+    );
+}
+
+/**
+ * Publishes an order's pending reviews (both in, or the window closed): each a compare-and-set
+ * to `published`, then the gig's rating, then "your review was published" to each author.
+ * Idempotent: a review already published is left as it is and its author is not told again.
+ */
+export async function publishOrderReviews(deps: ReviewDeps, orderId: string): Promise<void> {
+  const docs = await orderReviewDocs(deps, orderId);
+  for (const role of ['customer', 'agent'] as const) {
+    const doc = docs[role];
+    if (!doc || doc.status !== 'pending') continue;
+    let publishedNow = false;
+    const published = await mutateReview(deps, doc.id, (current) => {
+      if (current.status !== 'pending') return current;
+      publishedNow = true;
+      const at = deps.clock.now().toISOString();
+      return {
+        ...current,
+        status: 'published',
+        published_at: at,
+        updated_at: at,
+        gig_sync: current.author_role === 'customer',
+      };
+    });
+    if (!published || !publishedNow) continue;
+    await finishGigSync(deps, published);
+    await tell(deps, published.author_id, {
+      kind: 'review-published',
+      key: published.id,
+      title: 'Your review was published',
+      body: `Your review of “${published.gig.title}” is now public.`,
+      link: `/orders/${orderId}`,
+    });
+  }
+}
