@@ -113,7 +113,10 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   const page = await signIn(customerContext, baseURL!, customer);
   await page.goto(`/orders/${orderId}`);
   const reviews = page.getByTestId('order-reviews');
-  await expect(reviews.getByTestId('review-window')).toContainText('Reviews can be written until');
+  // A loaded 2-core machine may take a while for the order and then its reviews.
+  await expect(reviews.getByTestId('review-window')).toContainText('Reviews can be written until', {
+    timeout: 30_000,
+  });
   await expect(reviews.getByTestId('their-review-state')).toHaveText(
     'Amara Agent has not reviewed this order yet.',
   );
@@ -152,6 +155,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   const agentReviews = agentPage.getByTestId('order-reviews');
   await expect(agentReviews.getByTestId('their-review-state')).toHaveText(
     'Carmen Customer has reviewed this order. You will see it once it is published.',
+    { timeout: 30_000 },
   );
   await expect(agentPage.getByText(editedText)).toHaveCount(0);
 
@@ -283,7 +287,9 @@ test('a review written offline is kept on the device and sent when back online, 
   const page = await signIn(context, baseURL!, customer);
   await page.goto(`/orders/${orderId}`);
   const reviews = page.getByTestId('order-reviews');
-  await expect(reviews.getByRole('button', { name: 'Submit review' })).toBeVisible();
+  await expect(reviews.getByRole('button', { name: 'Submit review' })).toBeVisible({
+    timeout: 30_000,
+  });
   // The local database is open and syncing (the header's sync status) before going offline.
   await expect(page.getByTestId('sync-indicator').first()).toHaveAttribute('data-state', 'online');
 
