@@ -128,7 +128,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   await rate(page, 'Service as described', 5);
   await reviews.getByRole('radio', { name: 'Yes' }).check();
   const customerText = `Amara knew every stall and every cook by name. ${unique()}`;
-  await reviews.getByLabel('Your review').fill(customerText);
+  await reviews.getByRole('textbox', { name: 'Your review' }).fill(customerText);
   await expectAccessible(page, 'the review form');
   await reviews.getByRole('button', { name: 'Submit review' }).click();
   await expect(reviews.getByTestId('review-blind-state')).toContainText(
@@ -139,7 +139,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   // Editing until publication.
   await reviews.getByRole('button', { name: 'Edit your review' }).click();
   const editedText = `${customerText} Lunch was the best of the trip.`;
-  await reviews.getByLabel('Your review').fill(editedText);
+  await reviews.getByRole('textbox', { name: 'Your review' }).fill(editedText);
   await reviews.getByRole('button', { name: 'Save changes' }).click();
   await expect(reviews.getByTestId('my-review')).toContainText(editedText);
 
@@ -162,7 +162,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   // The agent reviews: both are published.
   await rate(agentPage, 'Rating', 5);
   const agentText = `Carmen was on time and curious about everything. ${unique()}`;
-  await agentReviews.getByLabel('Your review').fill(agentText);
+  await agentReviews.getByRole('textbox', { name: 'Your review' }).fill(agentText);
   await agentReviews.getByRole('button', { name: 'Submit review' }).click();
   await expect(agentReviews.getByText('Your review is published.')).toBeVisible();
   await agentPage.reload();
@@ -299,7 +299,7 @@ test('a review written offline is kept on the device and sent when back online, 
   await rate(page, 'Service as described', 3);
   await reviews.getByRole('radio', { name: 'No' }).check();
   const text = `Good walk, though we missed the fish market. ${unique()}`;
-  await reviews.getByLabel('Your review').fill(text);
+  await reviews.getByRole('textbox', { name: 'Your review' }).fill(text);
   await reviews.getByRole('button', { name: 'Submit review' }).click();
   await expect(reviews.getByTestId('review-queued')).toContainText(
     'saved on this device and will be sent as soon as you are back online',
