@@ -146,7 +146,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   // Nobody else sees it: not the agent, not a guest on the gig page.
   const guest = await browser.newPage();
   await guest.goto(`/gigs/${gigId}`);
-  await expect(guest.getByTestId('reviews')).toContainText('No reviews yet');
+  await expect(guest.getByTestId('reviews')).toContainText('No reviews yet', { timeout: 30_000 });
   await expect(guest.getByText(editedText)).toHaveCount(0);
 
   const agentContext = await browser.newContext();
@@ -174,7 +174,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   // The gig page: average, count, histogram, the review with the package bought.
   await guest.reload();
   const gigReviews = guest.getByTestId('reviews');
-  await expect(gigReviews.getByTestId('review-average')).toHaveText('5.0');
+  await expect(gigReviews.getByTestId('review-average')).toHaveText('5.0', { timeout: 30_000 });
   await expect(gigReviews.getByTestId('review-count')).toHaveText('1 review');
   await expect(gigReviews.getByTestId('histogram-5')).toContainText('1');
   await expect(gigReviews.getByTestId('histogram-4')).toContainText('0');
