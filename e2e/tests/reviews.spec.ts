@@ -144,7 +144,9 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   await expect(reviews.getByTestId('my-review')).toContainText(editedText);
 
   // Nobody else sees it: not the agent, not a guest on the gig page.
-  const guest = await browser.newPage();
+  // A page of its own context: axe needs one made with browser.newContext().
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
   await guest.goto(`/gigs/${gigId}`);
   await expect(guest.getByTestId('reviews')).toContainText('No reviews yet', { timeout: 30_000 });
   await expect(guest.getByText(editedText)).toHaveCount(0);
@@ -269,7 +271,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
     agentContext.close(),
     reporterContext.close(),
     adminContext.close(),
-    guest.close(),
+    guestContext.close(),
   ]);
 });
 
