@@ -192,6 +192,7 @@ export const routes: RouteObject[] = [
               { id: 'user.projects', path: 'projects', lazy: view(profile, 'PublicProjects') },
               { id: 'user.wishlists', path: 'wishlists', lazy: view(profile, 'PublicWishlists') },
               { id: 'user.info', path: 'info', lazy: view(profile, 'PublicInfo') },
+              { id: 'user.reviews', path: 'reviews', lazy: view(profile, 'PublicReviews') },
             ],
           },
           {

@@ -53,6 +53,7 @@ export const paths = {
   'user.projects': '/@/:tagname/projects',
   'user.wishlists': '/@/:tagname/wishlists',
   'user.info': '/@/:tagname/info',
+  'user.reviews': '/@/:tagname/reviews', // not in spec: the reviews a member received
   'user.message': '/@/:tagname/message',
 
   agent: '/agent',
@@ -93,6 +94,7 @@ export const paths = {
   'admin.orders.show': '/admin/orders/:id', // not in spec
   'admin.disputes': '/admin/disputes', // not in spec (PRODUCT.md names the section)
   'admin.disputes.show': '/admin/disputes/:id', // not in spec
+  'admin.reviews': '/admin/reviews', // not in spec (issue 17 names it)
 
   newcomer: '/newcomer',
   'newcomer.page1': '/newcomer/page1', // not in spec (pages 1, 2, 3 are)

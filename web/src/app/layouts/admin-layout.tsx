@@ -16,6 +16,7 @@ export const ADMIN_NAV: { name: StaticPathName; label: string; end?: boolean }[]
   { name: 'admin.services', label: 'Services' },
   { name: 'admin.orders', label: 'Orders' },
   { name: 'admin.disputes', label: 'Disputes' },
+  { name: 'admin.reviews', label: 'Reviews' },
   { name: 'admin.messages', label: 'Messages' },
   { name: 'admin.blog', label: 'Blog' },
   { name: 'admin.withdrawals', label: 'Withdrawals' },

@@ -20,6 +20,7 @@ const orders = () => import('@/features/admin/components/orders-page');
 const orderDetails = () => import('@/features/admin/components/order-details-page');
 const disputes = () => import('@/features/admin/components/disputes-page');
 const dispute = () => import('@/features/admin/components/dispute-page');
+const reviews = () => import('@/features/admin/components/reviews-page');
 
 /** A lazy page: the named export `name` of a module, with its document title. */
 function page<M>(title: string, load: () => Promise<M>, name: keyof M & string) {
@@ -93,5 +94,10 @@ export const adminChildren: RouteObject[] = [
     id: 'admin.disputes.show',
     path: under('admin.disputes.show'),
     ...page('Dispute', dispute, 'DisputePage'),
+  },
+  {
+    id: 'admin.reviews',
+    path: under('admin.reviews'),
+    ...page('Reviews', reviews, 'ReviewsPage'),
   },
 ];

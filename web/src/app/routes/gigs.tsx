@@ -9,6 +9,7 @@ import { ExplorePage } from '@/features/gigs/components/explore-page';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
 import { AgentReputation } from '@/features/reputation/components/agent-reputation';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { plainText } from '@wayfarer/api/schemas/text';
 import { can } from '@wayfarer/api/schemas/roles';
 import { useCurrentUser } from '@/stores/auth';
@@ -89,6 +90,14 @@ export function GigShow() {
             title={`${gig.title} on Wayfarer Market`}
             description={plainText(gig.description)}
             hashtags="travel"
+          />
+        }
+        reviews={
+          <ReviewsSection
+            key={gig.id}
+            of={{ kind: 'gig', id: gig.id }}
+            isSignedIn={!!user}
+            empty="No reviews yet: reviews come from travellers who completed an order."
           />
         }
         related={

@@ -18,6 +18,7 @@ import { MyOrders } from '@/features/orders/components/my-orders';
 import { CustomerOrdersPanel } from '@/features/orders/components/order-dashboards';
 import { OrderForm } from '@/features/orders/components/order-form';
 import { OrderPage } from '@/features/orders/components/order-page';
+import { OrderReviewsSection } from '@/features/reviews/components/order-reviews';
 import { notify } from '@/stores/notification';
 import { useCurrentUser } from '@/stores/auth';
 import type { User } from '@/types/api';
@@ -149,6 +150,15 @@ export function OrderShow() {
         party.tagname ? buildPath('user.info', { tagname: party.tagname }) : null
       }
       conversationHref={orderMessageHref}
+      reviews={(order, side) => (
+        <OrderReviewsSection
+          key={order.status}
+          orderId={order.id}
+          side={side}
+          otherName={side === 'customer' ? order.agent.full_name : order.customer.full_name}
+          isCompleted={order.status === 'completed'}
+        />
+      )}
     />
   );
 }

@@ -18,6 +18,7 @@ import { usePublicWishlists } from '@/features/wishlists/hooks/use-public-wishli
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/stores/auth';
 import { changeTitle } from '@/stores/navigation';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import type { PublicUser } from '@/types/api';
 import { buildPath, notFoundPathFor } from '@/config/paths';
@@ -111,6 +112,7 @@ export function PublicProfileLayout() {
         projects: buildPath('user.projects', { tagname }),
         wishlists: buildPath('user.wishlists', { tagname }),
         info: buildPath('user.info', { tagname }),
+        reviews: buildPath('user.reviews', { tagname }),
       }}
     >
       <Outlet context={user} />
@@ -144,4 +146,19 @@ export function PublicWishlists() {
 export function PublicInfo() {
   const user = useOutletContext<PublicUser>();
   return <ProfileInfo user={user} />;
+}
+
+/** The reviews this member received (GET /api/users/{tagname}/reviews), with their average. */
+export function PublicReviews() {
+  const user = useOutletContext<PublicUser>();
+  const me = useCurrentUser();
+  return (
+    <ReviewsSection
+      key={user.tagname ?? user.id}
+      of={{ kind: 'user', tagname: user.tagname ?? '' }}
+      title={`Reviews of ${user.full_name}`}
+      isSignedIn={!!me}
+      empty="No reviews yet."
+    />
+  );
 }

@@ -18,9 +18,15 @@ import type {
   OrderParty,
   OrderStatus,
 } from '@wayfarer/api/schemas/orders';
+import type { AdminReview, Review } from '@wayfarer/api/schemas/reviews';
 
 export type { AdminStats, AdminUserPatch, AdminUserRow, AuditEntry, ListResponse };
 export type { LedgerCheck, Order, OrderEvent, OrderFile, OrderParty, OrderStatus };
+export type { AdminReview, Review };
+
+/** GET /api/admin/reviews: `status` filters (reported: with at least one report, not hidden). */
+export type AdminReviewStatus = 'reported' | 'hidden' | 'published' | 'all';
+export type AdminReviewList = ListResponse<AdminReview>;
 
 /** GET /api/admin/orders and /api/admin/disputes: a page of orders and the count per status. */
 export type OrderList = ListResponse<Order> & { counts: Partial<Record<OrderStatus, number>> };

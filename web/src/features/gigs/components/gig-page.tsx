@@ -36,6 +36,8 @@ export interface GigPageProps {
   heart?: ReactNode;
   share?: ReactNode;
   related?: ReactNode;
+  /** The gig's reviews (issue 17), drawn by the reviews feature. */
+  reviews?: ReactNode;
 }
 
 const days = (n: number) => plural(n, 'day');
@@ -52,6 +54,7 @@ export function GigPage({
   heart,
   share,
   related,
+  reviews,
 }: GigPageProps) {
   const agent = useAgent(gig.owner.tagname);
   const packages = [...gig.packages].sort(
@@ -173,6 +176,8 @@ export function GigPage({
               </>
             )}
           </section>
+
+          {reviews}
         </div>
 
         <aside className="gig-side">

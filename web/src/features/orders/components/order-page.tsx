@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { Avatar } from '@/components/ui/avatar';
@@ -33,6 +33,8 @@ export interface OrderPageProps {
   profileHref: (party: Party) => string | null;
   /** The conversation with the other party about this order. */
   conversationHref: (order: Order, party: Party) => string | null;
+  /** The reviews of the order (issue 17), drawn by the reviews feature. */
+  reviews?: (order: Order, side: OrderSide) => ReactNode;
 }
 
 /**
@@ -47,6 +49,7 @@ export function OrderPage({
   checkoutHref,
   profileHref,
   conversationHref,
+  reviews,
 }: OrderPageProps) {
   const { resource, reload, setData } = useResource(`order:${orderId}`, (signal) =>
     getOrder(orderId, { signal }),
@@ -105,6 +108,8 @@ export function OrderPage({
               }}
             />
           </section>
+
+          {reviews?.(order, side)}
 
           {order.dispute && <DisputeCard order={order} />}
 

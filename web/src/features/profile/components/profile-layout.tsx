@@ -8,6 +8,8 @@ interface ProfileTabs {
   projects: string;
   wishlists: string;
   info: string;
+  /** The reviews the member received (public profiles). */
+  reviews?: string;
 }
 
 export interface ProfileLayoutProps {
@@ -41,6 +43,7 @@ export function ProfileLayout({ user, tabs, badges, actions, children }: Profile
         <NavLink to={tabs.projects}>Projects</NavLink>
         <NavLink to={tabs.wishlists}>Wishlists</NavLink>
         <NavLink to={tabs.info}>Info</NavLink>
+        {tabs.reviews && <NavLink to={tabs.reviews}>Reviews</NavLink>}
       </nav>
       <div className="profile-panel">{children}</div>
     </article>
