@@ -65,7 +65,7 @@ test('My Orders and an order page open offline; an acceptance made offline appli
   request,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const agent = await createMember(request, {
     name: 'Amadou Agent',
     role: 'Agent',
@@ -129,7 +129,9 @@ test('My Orders and an order page open offline; an acceptance made offline appli
   );
   await expect(a.getByTestId('order-status')).toHaveText('Delivered');
   await expect(a.getByTestId('order-total')).toHaveText('$50');
-  await expect(a.getByText('Your itinerary, with the market map.')).toBeVisible();
+  await expect(a.getByTestId('order-delivery')).toContainText(
+    'Your itinerary, with the market map.',
+  );
   await expect(a.getByRole('link', { name: 'Message Amadou Agent' })).toHaveAttribute(
     'href',
     new RegExp(`/@/${agent.tagname}/message\\?about=order&ref=${orderId}`),
@@ -144,10 +146,12 @@ test('My Orders and an order page open offline; an acceptance made offline appli
   await expect(b.getByTestId('orders-offline')).toBeVisible();
   await acceptOffline(b);
 
-  // A reconnects: its acceptance is applied, and the order is completed.
+  // A reconnects: its acceptance is applied, and the order is completed. (Chromium's network
+  // emulation fires no `online` event in a document loaded while offline, as A's was: A's sync
+  // comes back by its own back-off, a minute at most, instead of at once.)
   await contextA.setOffline(false);
   await expect(queued(a, 'applied')).toContainText('done (Delivery accepted)', {
-    timeout: 30_000,
+    timeout: 90_000,
   });
   await expect(a.getByTestId('order-status')).toHaveText('Completed');
   await expect(a.getByTestId('orders-offline')).toHaveCount(0);
