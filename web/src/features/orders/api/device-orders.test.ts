@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { LocalEngine } from '@/lib/local-db-engine';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_INDEX, orderActionsQuery } from '@/lib/local-queries';
+import { localEngines } from '@/testing/local-engine';
 import {
   deviceOrderList,
   offlineActions,
@@ -14,24 +11,7 @@ import {
 
 // The mirrors and queued actions on a real PouchDB on disk, as the browser's database holds them.
 
-const opened: LocalEngine[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((engine) => engine.close().catch(() => undefined)));
-});
-
-async function openEngine(): Promise<LocalEngine> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wf-orders-'));
-  const engine = new LocalEngine({
-    name: path.join(dir, 'device'),
-    remoteUrl: path.join(dir, 'server'),
-    fetch: () => Promise.reject(new TypeError('not used')),
-    onState: () => undefined,
-    isOnline: () => false,
-  });
-  opened.push(engine);
-  await engine.open();
-  return engine;
-}
+const openEngine = localEngines('wf-orders-');
 
 const party = (id: string, full_name: string) => ({ id, full_name, tagname: null, avatar: null });
 

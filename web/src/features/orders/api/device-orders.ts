@@ -3,6 +3,7 @@
 // offline as the user's documents `orderaction:<id>`, written pending and applied once when they
 // sync (api/src/routes/orders/order-actions.ts), which then say `applied` or `refused` and why.
 // My Orders and the order page read these when the server cannot be asked.
+import { orderMatches } from '@wayfarer/api/schemas/order-search';
 import type { OrderActionDoc, OrderMirrorDoc } from '@wayfarer/api/schemas/userdb-docs';
 import {
   OFFLINE_ORDER_ACTIONS,
@@ -15,7 +16,7 @@ import { nowIso } from '@/lib/local-db-docs';
 import type { LocalEngine } from '@/lib/local-db-engine';
 import { useLocalDoc, useLocalQuery, withLocalDb } from '@/lib/local-db';
 import { LOCAL_INDEX, orderActionsQuery, orderMirrorsQuery } from '@/lib/local-queries';
-import type { Order, OrderAction, OrderList, OrderSide, OrderStatus } from './orders';
+import type { OrderAction, OrderList, OrderSide, OrderStatus } from './orders';
 
 export type { OrderActionDoc, OrderMirrorDoc, OfflineOrderAction };
 
@@ -44,15 +45,6 @@ export function useDeviceOrder(id: string | null): OrderMirrorDoc | null | undef
   return useLocalDoc<OrderMirrorDoc>(id === null ? null : orderMirrorId(id));
 }
 
-/** What the API's search matches: the order number, the gig and both parties' names. */
-function matches(order: Order, q: string): boolean {
-  const needle = q.toLowerCase();
-  return [order.id, order.gig.title, order.customer.full_name, order.agent.full_name]
-    .join(' ')
-    .toLowerCase()
-    .includes(needle);
-}
-
 /**
  * One page of the mirrors as `GET /api/orders` answers it: the status and search applied, the
  * counts per status (`*`: all) over every mirror, pages of `perPage` newest first.
@@ -64,7 +56,7 @@ export function deviceOrderList(
   const counts: Record<string, number> = { '*': mirrors.length };
   for (const mirror of mirrors) counts[mirror.status] = (counts[mirror.status] ?? 0) + 1;
   const found = mirrors.filter(
-    (m) => (!query.status || m.status === query.status) && (!query.q || matches(m, query.q)),
+    (m) => (!query.status || m.status === query.status) && (!query.q || orderMatches(m, query.q)),
   );
   const lastPage = Math.max(1, Math.ceil(found.length / query.perPage));
   return {
