@@ -20,6 +20,7 @@ import {
   unique,
   type Member,
 } from '../support/members';
+import { createGig, inDays } from '../support/orders';
 
 const PASSWORD = 'orders-e2e-pass-1';
 /** A 1×1 PNG: order files are checked by their content. */
@@ -37,51 +38,6 @@ const signIn = (context: BrowserContext, baseURL: string, member: Member) =>
 
 async function expectNoSeriousAxeViolations(page: Page, what: string) {
   expect(await seriousAxeViolations(page, what, ['wcag2a', 'wcag2aa'])).toEqual([]);
-}
-
-/** A date `days` from today (UTC), as a date input takes it. */
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** An active gig with Basic ($50, 2 days, 1 revision), Standard ($90) and one extra ($25). */
-async function createGig(request: APIRequestContext, agent: Member, title: string) {
-  const response = await request.post('/api/gigs', {
-    headers: { authorization: `Bearer ${agent.token}` },
-    data: {
-      title,
-      service_id: 'tour-guide',
-      description:
-        'A slow morning through the Kermel and Tilène markets, tasting as we go, with a cook who shops there every day.',
-      destinations: ['Dakar'],
-      status: 'active',
-      packages: [
-        {
-          tier: 'basic',
-          name: 'Market walk',
-          price: { amount: 5000, currency: 'USD' },
-          delivery_days: 2,
-          revisions: 1,
-          includes: ['Guide', 'Tastings'],
-        },
-        {
-          tier: 'standard',
-          name: 'Market and lunch',
-          price: { amount: 9000, currency: 'USD' },
-          delivery_days: 3,
-          revisions: 2,
-        },
-      ],
-      extras: [
-        {
-          title: 'Cooking class after',
-          price: { amount: 2500, currency: 'USD' },
-          delivery_days: 1,
-        },
-      ],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { gig: { id: string } }).gig.id;
 }
 
 test('a customer orders, pays, gets a delivery, asks for a revision and accepts; both dashboards add up', async ({

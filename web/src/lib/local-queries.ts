@@ -47,6 +47,18 @@ export const LOCAL_INDEX = {
     name: 'notification-unread',
     fields: ['type', 'read_at', 'created_at'],
   },
+  /** Order mirrors by the viewer's side of the order, newest written first (My Orders offline). */
+  orderMirrorsByRole: {
+    ddoc: 'idx-order-mirror-role',
+    name: 'order-mirror-role',
+    fields: ['type', 'role', 'mirrored_at'],
+  },
+  /** Order actions taken on this account, by order, in the order they were taken. */
+  orderActionsByOrder: {
+    ddoc: 'idx-order-action-order',
+    name: 'order-action-order',
+    fields: ['type', 'order_id', 'created_at'],
+  },
 } as const satisfies Record<string, LocalIndex>;
 
 const indexName = (index: LocalIndex): [string, string] => [index.ddoc, index.name];
@@ -134,4 +146,26 @@ export const UNREAD_COUNT_CAP = 100;
 /** The bell's unread count: the ids of the newest unread notifications, UNREAD_COUNT_CAP at most. */
 export function unreadCountQuery(): LocalQuery {
   return { ...unreadNotificationsQuery(['_id']), limit: UNREAD_COUNT_CAP };
+}
+
+/** The mirrors of the orders the user is on `role`'s side of, newest written first. */
+export function orderMirrorsQuery(role: 'customer' | 'agent'): LocalQuery {
+  const index = LOCAL_INDEX.orderMirrorsByRole;
+  return {
+    selector: { type: 'order_mirror', role, mirrored_at: ANY },
+    sort: [{ type: 'desc' }, { role: 'desc' }, { mirrored_at: 'desc' }],
+    limit: ALL,
+    use_index: indexName(index),
+  };
+}
+
+/** The actions taken (on any device of the user) on order `orderId`, oldest first. */
+export function orderActionsQuery(orderId: string): LocalQuery {
+  const index = LOCAL_INDEX.orderActionsByOrder;
+  return {
+    selector: { type: 'order_action', order_id: orderId, created_at: ANY },
+    sort: [{ type: 'asc' }, { order_id: 'asc' }, { created_at: 'asc' }],
+    limit: ALL,
+    use_index: indexName(index),
+  };
 }

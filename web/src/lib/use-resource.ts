@@ -14,6 +14,11 @@ export interface UseResourceResult<T> {
   setData: (update: (data: T) => T) => void;
 }
 
+/** The load failed because the server could not be reached (no network, or a gateway error). */
+export const isUnreachable = (resource: Resource<unknown>): boolean =>
+  resource.status === 'error' &&
+  (resource.error.isNetworkError || [502, 503, 504].includes(resource.error.status));
+
 const asApiError = (error: unknown) =>
   error instanceof ApiError
     ? error

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { ListResponse } from '../../schemas';
+import { orderMatches } from '../../schemas/order-search';
 import type {
   CardInput,
   CreateOrderInput,
@@ -285,15 +286,6 @@ interface ViewRow {
   doc?: OrderDoc;
 }
 
-function matches(order: OrderDoc, q: string | undefined): boolean {
-  if (!q) return true;
-  const needle = q.toLowerCase();
-  return [order.id, order.gig.title, order.customer.full_name, order.agent.full_name]
-    .join(' ')
-    .toLowerCase()
-    .includes(needle);
-}
-
 /** A page of a view range, newest change first; `q` filters while reading. */
 async function pageOf(
   deps: OrdersDeps,
@@ -331,7 +323,9 @@ async function pageOf(
     include_docs: true,
     limit: 2000,
   } as never);
-  const all = (rows.rows as unknown as ViewRow[]).map((r) => r.doc!).filter((d) => matches(d, q));
+  const all = (rows.rows as unknown as ViewRow[])
+    .map((r) => r.doc!)
+    .filter((d) => orderMatches(d, q));
   return { docs: all.slice((page - 1) * perPage, page * perPage), total: all.length };
 }
 

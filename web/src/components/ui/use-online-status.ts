@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { syncStore } from '@/stores/sync';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -16,4 +18,14 @@ export function useOnlineStatus(): boolean {
     () => navigator.onLine,
     () => true,
   );
+}
+
+/**
+ * Whether the server can be asked: the browser has a network and the sync of the user's
+ * database has not found the server out of reach.
+ */
+export function useIsOnline(): boolean {
+  const hasNetwork = useOnlineStatus();
+  const sync = useSnapshot(syncStore);
+  return hasNetwork && sync.status !== 'offline';
 }

@@ -1,33 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationDoc } from '@wayfarer/api/schemas/userdb-docs';
-import { LocalEngine } from '@/lib/local-db-engine';
+import type { LocalEngine } from '@/lib/local-db-engine';
 import { UNREAD_COUNT_CAP } from '@/lib/local-queries';
+import { localEngines } from '@/testing/local-engine';
 import { isUnread, markAllReadIn, readBellNotifications } from './notifications';
 
 // The bell's queries on the real engine and PouchDB (local indexes), against what the page's
 // whole list says.
 
-const opened: LocalEngine[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((engine) => engine.close().catch(() => undefined)));
-});
-
-async function setup() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wf-notifications-'));
-  const engine = new LocalEngine({
-    name: path.join(dir, 'device'),
-    remoteUrl: path.join(dir, 'server'),
-    fetch: () => Promise.reject(new TypeError('not used')),
-    onState: () => undefined,
-    isOnline: () => false,
-  });
-  opened.push(engine);
-  await engine.open();
-  return engine;
-}
+const setup = localEngines('wf-notifications-');
 
 /** 60 notifications (more than a default Mango page), some at the same moment, 1 in 3 read. */
 function notices(): NotificationDoc[] {

@@ -20,6 +20,7 @@ import { formatClock, spokenTimeLeft, timeLeft } from '../utils/countdown';
 import { STATUS_LABELS } from '../utils/status';
 import { travelDates } from '../utils/travel';
 import { LoadError, Loading } from './load-state';
+import { PackageRows } from './package-rows';
 import './orders.css';
 
 export interface CheckoutPageProps {
@@ -234,16 +235,7 @@ function OrderSummary({ order, gigHref }: { order: Order; gigHref: (id: string) 
       <table className="order-summary-table">
         <caption className="visually-hidden">Price</caption>
         <tbody>
-          <tr>
-            <th scope="row">{order.package.name} package</th>
-            <td>{formatMoney(order.package.price)}</td>
-          </tr>
-          {order.extras.map((extra) => (
-            <tr key={extra.index}>
-              <th scope="row">{extra.title}</th>
-              <td>{formatMoney(extra.price)}</td>
-            </tr>
-          ))}
+          <PackageRows order={order} />
         </tbody>
         <tfoot>
           <tr>

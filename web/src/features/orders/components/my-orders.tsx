@@ -1,12 +1,15 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
+import { useIsOnline } from '@/components/ui/use-online-status';
 import { formatDate, plural } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { useResource } from '@/lib/use-resource';
+import { isUnreachable, useResource } from '@/lib/use-resource';
+import { deviceOrderList, useDeviceOrders } from '../api/device-orders';
 import { listOrders, type Order, type OrderAction, type OrderSide } from '../api/orders';
 import { isStatus, STATUS_LABELS, STATUS_TABS } from '../utils/status';
 import { travelDates } from '../utils/travel';
+import { DeviceCopyNote } from './device-copy';
 import { LoadError, Loading } from './load-state';
 import './orders.css';
 
@@ -43,9 +46,13 @@ export function MyOrders({ side, orderHref, exploreHref }: MyOrdersProps) {
   const q = (params.get('q') ?? '').trim();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const key = JSON.stringify([side, status, q, page]);
-  const { resource, reload } = useResource(key, (signal) =>
+  const isOnline = useIsOnline();
+  const { resource, reload } = useResource(isOnline ? key : null, (signal) =>
     listOrders({ as: side, status, q: q || null, page, per_page: PER_PAGE }, { signal }),
   );
+  // Offline, or the server out of reach: the mirrors of the orders on this device.
+  const fromDevice = !isOnline || isUnreachable(resource);
+  const mirrors = useDeviceOrders(side, fromDevice);
 
   const hrefWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -68,7 +75,9 @@ export function MyOrders({ side, orderHref, exploreHref }: MyOrdersProps) {
       { replace: true },
     );
 
-  const list = resource.data;
+  const list = fromDevice
+    ? mirrors && deviceOrderList(mirrors, { status, q, page, perPage: PER_PAGE })
+    : resource.data;
   const counts = list?.counts ?? {};
   const tabs: { status: string | null; label: string; count: number }[] = [
     { status: null, label: 'All', count: counts['*'] ?? 0 },
@@ -104,7 +113,8 @@ export function MyOrders({ side, orderHref, exploreHref }: MyOrdersProps) {
         className="order-search"
       />
 
-      {resource.status === 'error' ? (
+      {fromDevice && <DeviceCopyNote what="your orders" />}
+      {!fromDevice && resource.status === 'error' ? (
         <LoadError error={resource.error} onRetry={reload} />
       ) : !list ? (
         <Loading what="your orders" />
@@ -122,7 +132,7 @@ export function MyOrders({ side, orderHref, exploreHref }: MyOrdersProps) {
             {plural(list.meta.total, 'order')}
             {status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}
             {q ? ` matching “${q}”` : ''}
-            {resource.status === 'loading' ? ' (updating…)' : ''}
+            {!fromDevice && resource.status === 'loading' ? ' (updating…)' : ''}
           </p>
           <h2 className="visually-hidden">Orders</h2>
           <ul className="order-rows">

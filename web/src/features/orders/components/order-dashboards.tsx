@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plural } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
-import { getBalance, listOrders, type Order, type OrderList } from '../api/orders';
+import { getBalance, listOrders, type Order, type OrderList, type OrderSide } from '../api/orders';
 import { ACTIVE_STATUSES, activeCount } from '../utils/status';
 import { EarningsChart } from './earnings-chart';
 import { LoadError, Loading } from './load-state';
@@ -21,14 +22,15 @@ export interface OrdersPanelProps {
 const activeOf = (list: OrderList): Order[] =>
   list.data.filter((o) => ACTIVE_STATUSES.includes(o.status)).slice(0, SHOWN);
 
+/** What a panel shows: the balance and the newest orders on `side`. */
+const usePanelData = (side: OrderSide) =>
+  useResource(`${side}-orders-panel`, (signal) =>
+    Promise.all([getBalance({ signal }), listOrders({ as: side, per_page: RECENT }, { signal })]),
+  );
+
 /** The customer dashboard's orders: the active ones, what is in escrow, the total spent. */
 export function CustomerOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProps) {
-  const { resource, reload } = useResource('customer-orders-panel', (signal) =>
-    Promise.all([
-      getBalance({ signal }),
-      listOrders({ as: 'customer', per_page: RECENT }, { signal }),
-    ]),
-  );
+  const { resource, reload } = usePanelData('customer');
   if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
   if (!resource.data) return <Loading what="your orders" />;
   const [balance, list] = resource.data;
@@ -37,20 +39,13 @@ export function CustomerOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProp
   return (
     <section className="card orders-panel" aria-labelledby="customer-orders-title">
       <h2 id="customer-orders-title">Your orders</h2>
-      <dl className="stat-tiles">
-        <div>
-          <dt>Active orders</dt>
-          <dd data-testid="active-orders">{activeCount(list.counts)}</dd>
-        </div>
-        <div>
-          <dt>Total spent</dt>
-          <dd data-testid="total-spent">{formatMoney(balance.spent)}</dd>
-        </div>
-        <div>
-          <dt>In escrow</dt>
-          <dd data-testid="in-escrow">{formatMoney(balance.in_escrow)}</dd>
-        </div>
-      </dl>
+      <StatTiles
+        tiles={[
+          ['Active orders', 'active-orders', activeCount(list.counts)],
+          ['Total spent', 'total-spent', formatMoney(balance.spent)],
+          ['In escrow', 'in-escrow', formatMoney(balance.in_escrow)],
+        ]}
+      />
       {awaiting > 0 && (
         <p>
           <Link to={`${myOrdersHref}?status=pending_payment`}>
@@ -80,12 +75,7 @@ export function CustomerOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProp
  * available, earned) and earnings per month from the completed orders.
  */
 export function AgentOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProps) {
-  const { resource, reload } = useResource('agent-orders-panel', (signal) =>
-    Promise.all([
-      getBalance({ signal }),
-      listOrders({ as: 'agent', per_page: RECENT }, { signal }),
-    ]),
-  );
+  const { resource, reload } = usePanelData('agent');
   if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
   if (!resource.data) return <Loading what="your orders" />;
   const [balance, list] = resource.data;
@@ -97,24 +87,14 @@ export function AgentOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProps) 
         <p className="muted">Orders and earnings appear here once you receive orders.</p>
       ) : (
         <>
-          <dl className="stat-tiles">
-            <div>
-              <dt>Active orders</dt>
-              <dd data-testid="active-orders">{activeCount(list.counts)}</dd>
-            </div>
-            <div>
-              <dt>Pending clearance</dt>
-              <dd data-testid="pending-clearance">{formatMoney(balance.pending_clearance)}</dd>
-            </div>
-            <div>
-              <dt>Available</dt>
-              <dd data-testid="available">{formatMoney(balance.available)}</dd>
-            </div>
-            <div>
-              <dt>Earned</dt>
-              <dd data-testid="earned">{formatMoney(balance.earned)}</dd>
-            </div>
-          </dl>
+          <StatTiles
+            tiles={[
+              ['Active orders', 'active-orders', activeCount(list.counts)],
+              ['Pending clearance', 'pending-clearance', formatMoney(balance.pending_clearance)],
+              ['Available', 'available', formatMoney(balance.available)],
+              ['Earned', 'earned', formatMoney(balance.earned)],
+            ]}
+          />
           <p className="muted">
             Earnings from a completed order clear after a few days, then they are available to
             withdraw.
@@ -134,6 +114,20 @@ export function AgentOrdersPanel({ myOrdersHref, orderHref }: OrdersPanelProps) 
         </>
       )}
     </section>
+  );
+}
+
+/** The figures at the top of a panel: each a label, a test id and a value. */
+function StatTiles({ tiles }: { tiles: [label: string, testId: string, value: ReactNode][] }) {
+  return (
+    <dl className="stat-tiles">
+      {tiles.map(([label, testId, value]) => (
+        <div key={testId}>
+          <dt>{label}</dt>
+          <dd data-testid={testId}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -1,13 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
 import { Avatar } from '@/components/ui/avatar';
+import { useIsOnline } from '@/components/ui/use-online-status';
 import { ProtectedFileLink } from '@/components/ui/protected-file-link';
 import { formatDateTime, plural } from '@/lib/format';
 import { formatFileSize } from '@/lib/file-size';
 import { useForm } from '@/lib/form';
 import { formatMoney } from '@/lib/money';
-import { useResource } from '@/lib/use-resource';
+import { isUnreachable, useResource } from '@/lib/use-resource';
+import { useDeviceOrder, useOrderActionDocs } from '../api/device-orders';
 import {
   getOrder,
   uploadAttachments,
@@ -17,7 +19,9 @@ import {
 } from '../api/orders';
 import { STATUS_LABELS, statusExplanation } from '../utils/status';
 import { travelDates } from '../utils/travel';
+import { DeviceCopyNote, QueuedActions } from './device-copy';
 import { LoadError, Loading } from './load-state';
+import { PackageRows } from './package-rows';
 import { OrderActions } from './order-actions';
 import { OrderFilesField } from './order-files-field';
 import './orders.css';
@@ -51,12 +55,38 @@ export function OrderPage({
   conversationHref,
   reviews,
 }: OrderPageProps) {
-  const { resource, reload, setData } = useResource(`order:${orderId}`, (signal) =>
-    getOrder(orderId, { signal }),
+  const isOnline = useIsOnline();
+  const { resource, reload, setData } = useResource(
+    isOnline ? `order:${orderId}` : null,
+    (signal) => getOrder(orderId, { signal }),
   );
+  // Offline, or the server out of reach: this device's copy (the mirror the server keeps).
+  const fromDevice = !isOnline || isUnreachable(resource);
+  const mirror = useDeviceOrder(fromDevice ? orderId : null);
+  const queued = useOrderActionDocs(orderId);
   const [done, setDone] = useState<string | null>(null);
-  const order = resource.data;
+  const isWaiting = queued?.some((doc) => doc.status === 'pending') ?? false;
+  // An action taken offline was decided: the order changed on the server, read it again.
+  const decided = queued?.filter((doc) => doc.status !== 'pending').length ?? 0;
+  const seenDecided = useRef<number | null>(null);
+  useEffect(() => {
+    if (queued === null) return;
+    if (seenDecided.current !== null && decided > seenDecided.current && isOnline) {
+      setDone(null);
+      reload();
+    }
+    seenDecided.current = decided;
+  }, [queued, decided, isOnline, reload]);
 
+  const order = fromDevice ? (mirror ?? undefined) : resource.data;
+  if (fromDevice && mirror === null)
+    return (
+      <div className="alert alert-error" role="alert" data-testid="orders-offline">
+        <p className="alert-title">This order is not saved on this device.</p>
+        <p>You are offline: open it again once you are back online.</p>
+      </div>
+    );
+  if (fromDevice && !order) return <Loading what="the order" />;
   if (resource.status === 'loading' && !order) return <Loading what="the order" />;
   if (resource.status === 'error' && !order)
     return <LoadError error={resource.error} onRetry={reload} />;
@@ -64,8 +94,8 @@ export function OrderPage({
 
   const side: OrderSide = order.agent.id === viewerId ? 'agent' : 'customer';
   const other = side === 'customer' ? order.agent : order.customer;
-  const changed = (next: Order, message: string) => {
-    setData(() => next);
+  const changed = (next: Order | null, message: string) => {
+    if (next) setData(() => next);
     setDone(message);
   };
 
@@ -84,6 +114,7 @@ export function OrderPage({
         </div>
       </header>
 
+      {fromDevice && <DeviceCopyNote what="this order" asOf={mirror?.mirrored_at ?? null} />}
       <div className="order-layout">
         <div className="order-main">
           <section className="card" aria-labelledby="order-actions-title">
@@ -91,22 +122,30 @@ export function OrderPage({
             <div role="status" className="order-done">
               {done && <p className="alert alert-success">{done}</p>}
             </div>
-            {resource.status === 'error' && (
+            {!fromDevice && resource.status === 'error' && (
               <p className="alert alert-error" role="alert">
                 The order could not be loaded again: {resource.error.message}
               </p>
             )}
-            <OrderActions
-              key={`${order.status}-${order.timeline.length}`}
-              order={order}
-              side={side}
-              checkoutHref={checkoutHref(order.id)}
-              onDone={changed}
-              onRefused={() => {
-                setDone(null);
-                reload();
-              }}
-            />
+            <QueuedActions docs={queued ?? []} />
+            {isWaiting ? (
+              <p className="muted">
+                Your other actions on this order come back once the one waiting to sync is applied.
+              </p>
+            ) : (
+              <OrderActions
+                key={`${order.status}-${order.timeline.length}`}
+                order={order}
+                side={side}
+                checkoutHref={checkoutHref(order.id)}
+                isOffline={fromDevice}
+                onDone={changed}
+                onRefused={() => {
+                  setDone(null);
+                  reload();
+                }}
+              />
+            )}
           </section>
 
           {reviews?.(order, side)}
@@ -166,6 +205,7 @@ export function OrderPage({
             )}
             <FileList files={order.attachments} label="Requirement files" />
             {side === 'customer' &&
+              !fromDevice &&
               (order.status === 'pending_payment' || order.status === 'in_progress') && (
                 <AddFiles order={order} onDone={(next) => changed(next, 'Files added.')} />
               )}
@@ -274,16 +314,7 @@ function Totals({ order, side }: { order: Order; side: OrderSide }) {
       <table className="order-summary-table">
         <caption className="visually-hidden">The order's amounts</caption>
         <tbody>
-          <tr>
-            <th scope="row">{order.package.name} package</th>
-            <td>{formatMoney(order.package.price)}</td>
-          </tr>
-          {order.extras.map((extra) => (
-            <tr key={extra.index}>
-              <th scope="row">{extra.title}</th>
-              <td>{formatMoney(extra.price)}</td>
-            </tr>
-          ))}
+          <PackageRows order={order} />
           <tr className="order-total-row">
             <th scope="row">Total</th>
             <td data-testid="order-total">{formatMoney(order.total)}</td>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { ChoiceField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
+import { useIsOnline } from '@/components/ui/use-online-status';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import { useForm } from '@/lib/form';
 import { useResource } from '@/lib/use-resource';
 import { notify, notifyError } from '@/stores/notification';
 import { getPayoutMethods, savePayoutMethods } from '../api/withdrawals';
-import { useDeviceWallet, useIsOnline } from '../hooks/use-wallet';
+import { useDeviceWallet } from '../hooks/use-wallet';
 import type { PayoutMethod, PayoutMethodEntry } from '../types';
 import {
   EMPTY_PAYOUT_FIELDS,

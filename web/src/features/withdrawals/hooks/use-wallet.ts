@@ -2,9 +2,7 @@
 // the API keeps in the agent's own database (`wallet`, synced) while offline or while the
 // server cannot be reached.
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { useOnlineStatus } from '@/components/ui/use-online-status';
-import { syncStore } from '@/stores/sync';
+import { useIsOnline } from '@/components/ui/use-online-status';
 import { useLocalDoc } from '@/lib/local-db';
 import { useResource, type Resource } from '@/lib/use-resource';
 import {
@@ -42,16 +40,6 @@ function mirrorPage(
     data: all.slice((current - 1) * WITHDRAWALS_PER_PAGE, current * WITHDRAWALS_PER_PAGE),
     meta: { page: current, per_page: WITHDRAWALS_PER_PAGE, total: all.length, last_page: lastPage },
   };
-}
-
-/**
- * Whether the server can be asked: the browser has a network and the sync of the agent's
- * database has not found the server out of reach.
- */
-export function useIsOnline(): boolean {
-  const hasNetwork = useOnlineStatus();
-  const sync = useSnapshot(syncStore);
-  return hasNetwork && sync.status !== 'offline';
 }
 
 export interface Wallet {
