@@ -5,10 +5,13 @@ import { clearAuth, setSession } from '@/stores/auth';
 import { makeUser } from '@/testing/fixtures';
 import { useUnreachableApi } from '@/testing/unreachable-api';
 import type { User } from '@/types/api';
-import { routes } from './router';
+import { patchAdminRoutes, routes } from './router';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    patchRoutesOnNavigation: patchAdminRoutes,
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -21,6 +24,7 @@ beforeAll(async () => {
     import('./layouts/wide-layout'),
     import('./layouts/area-layout'),
     import('./layouts/admin-layout'),
+    import('./routes/admin'),
     import('./routes/home'),
     import('./routes/not-found'),
     import('./routes/auth'),
@@ -160,6 +164,24 @@ describe('route guards in the router', () => {
     const router = renderAt('/admin/users');
     await waitFor(() => expect(pathOf(router)).toBe('/admin/login?redirect=%2Fadmin%2Fusers'));
     expect(await screen.findByRole('heading', { name: 'Admin log in' })).toBeTruthy();
+  });
+
+  it('adds the admin pages on the first navigation under /admin, for an admin', async () => {
+    loginAs(makeUser({ role: 'Admin' }));
+    const router = renderAt('/admin/reviews');
+    await waitFor(() =>
+      expect(router.state.matches.map((m) => m.route.id)).toEqual(
+        expect.arrayContaining(['admin', 'admin.reviews']),
+      ),
+    );
+    await router.navigate('/admin');
+    await waitFor(() =>
+      expect(router.state.matches.map((m) => m.route.id)).toContain('admin.dashboard'),
+    );
+    await router.navigate('/admin/users');
+    await waitFor(() =>
+      expect(router.state.matches.map((m) => m.route.id)).toContain('admin.users'),
+    );
   });
 
   it('sends a member away from login to the index', async () => {

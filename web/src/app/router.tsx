@@ -4,10 +4,10 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router-do
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { guard, sessionMiddleware } from './guards';
 import { buildPath, paths } from '@/config/paths';
+import { adminDashboard } from './routes/admin-dashboard';
 import { Root } from './root';
 import { publicLayouts, publicRoutes } from './routes/public';
 import { gigRoutes } from './routes/gig-routes';
-import { adminChildren } from './routes/admin';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './use-document-title';
 
@@ -373,12 +373,31 @@ export const routes: RouteObject[] = [
         ...title('Admin'),
         middleware: guard('admin'),
         lazy: () => import('./layouts/admin-layout'),
-        children: [...adminChildren, { path: '*', ...notFound }],
+        // The dashboard is here; the other admin pages' route objects (routes/admin.tsx) are
+        // patched in on the first navigation below /admin (patchAdminRoutes): a guest's first
+        // page does not carry them.
+        children: [adminDashboard, { path: '*', ...notFound }],
       },
     ],
   },
 ];
 
+/**
+ * React Router's `patchRoutesOnNavigation`: the first navigation under /admin (it matches the
+ * admin route's `*` until then) loads the admin pages' route objects and adds them as that
+ * route's children, so the first page's JavaScript does not grow with the admin area. React
+ * Router calls it only for paths it has not matched statically yet, and `patch` skips the routes
+ * a router already has, so a later call adds nothing twice.
+ */
+export const patchAdminRoutes: NonNullable<
+  Parameters<typeof createBrowserRouter>[1]
+>['patchRoutesOnNavigation'] = async ({ path, patch }) => {
+  const admin = paths.admin;
+  if (path !== admin && !path.startsWith(`${admin}/`) && !path.startsWith(`${admin}?`)) return;
+  const { adminChildren } = await import('./routes/admin');
+  patch('admin', adminChildren);
+};
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchAdminRoutes });
 }

@@ -1,11 +1,9 @@
 // The admin area's pages (issue 7; orders and disputes: issue 15), as route objects under /admin and its admin guard. Every page
 // is its own lazy chunk: nothing here reaches the public bundle but these few objects.
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths, type PathName } from '@/config/paths';
-import type { RouteHandle } from '../use-document-title';
+import { adminDashboard, page } from './admin-dashboard';
 
-const dashboard = () => import('@/features/admin/components/dashboard-page');
 const users = () => import('@/features/admin/components/users-page');
 const userDetails = () => import('@/features/admin/components/user-details-page');
 const services = () => import('@/features/admin/components/services-page');
@@ -22,19 +20,11 @@ const disputes = () => import('@/features/admin/components/disputes-page');
 const dispute = () => import('@/features/admin/components/dispute-page');
 const reviews = () => import('@/features/admin/components/reviews-page');
 
-/** A lazy page: the named export `name` of a module, with its document title. */
-function page<M>(title: string, load: () => Promise<M>, name: keyof M & string) {
-  return {
-    handle: { title } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await load())[name] as ComponentType }),
-  };
-}
-
 /** The path of `name` relative to /admin (the routes are children of the admin route). */
 const under = (name: PathName) => paths[name].slice(`${paths.admin}/`.length);
 
 export const adminChildren: RouteObject[] = [
-  { id: 'admin.dashboard', index: true, ...page('Dashboard', dashboard, 'DashboardPage') },
+  adminDashboard,
   { id: 'admin.users', path: under('admin.users'), ...page('Users', users, 'UsersPage') },
   {
     id: 'admin.users.show',
