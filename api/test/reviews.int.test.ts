@@ -308,6 +308,30 @@ describe('double-blind, publication and what follows it', () => {
     expect(await notificationExists(tokens.sofia, 'review-published', customerReviewId)).toBe(true);
   });
 
+  it('tells the author of a publication a crash cut short, at the next sweep', async () => {
+    // As a crash right after the publishing write leaves it: the flag set, nobody told yet.
+    const market = server.deps.couch.db('market');
+    const stored = (await market.get(`review:${customerReviewId}`)) as unknown as Record<
+      string,
+      unknown
+    >;
+    await market.insert({ ...stored, notify_published: true } as never);
+    const me = await api.get<{ user: { id: string } }>('/api/user', { token: tokens.sofia });
+    const sofiaDb = server.deps.couch.server.use(userDbName(server.deps.couch, me.body.user.id));
+    const notice = await sofiaDb.get(notificationId('review-published', customerReviewId));
+    await sofiaDb.destroy(notice._id, notice._rev);
+    expect(await notificationExists(tokens.sofia, 'review-published', customerReviewId)).toBe(
+      false,
+    );
+
+    await server.orderTimers.sweep();
+    expect(await notificationExists(tokens.sofia, 'review-published', customerReviewId)).toBe(true);
+    const after = (await market.get(`review:${customerReviewId}`)) as unknown as {
+      notify_published?: boolean;
+    };
+    expect(after.notify_published).toBe(false);
+  });
+
   it('lets the reviewed agent reply once, and nobody else', async () => {
     const reply = (token: string) =>
       api.post<{ review: ReviewBody } & Err>(`/api/reviews/${customerReviewId}/reply`, {

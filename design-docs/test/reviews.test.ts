@@ -105,10 +105,13 @@ describe('market/reviews views', () => {
     expect(runMap(map, review({ status: 'pending' }))).toEqual([]);
   });
 
-  it('followup lists a review whose gig has not followed yet', () => {
+  it('followup lists a review whose gig has not followed or whose author was not told yet', () => {
     const map = source('market/reviews/views/followup/map.js');
     expect(runMap(map, review({ gig_sync: true }))).toEqual([['2027-01-02T10:00:00.000Z', null]]);
-    expect(runMap(map, review({ gig_sync: false }))).toEqual([]);
+    expect(runMap(map, review({ notify_published: true }))).toEqual([
+      ['2027-01-02T10:00:00.000Z', null],
+    ]);
+    expect(runMap(map, review({ gig_sync: false, notify_published: false }))).toEqual([]);
   });
 
   it('votes and reports are counted by review; points and the admin lists by the built-ins', () => {

@@ -4,7 +4,9 @@
  * and unhiding a customer review set `gig_sync` in the same write; `syncGigRating` then makes
  * the gig document's `rating` equal to the `reviews/stats` figures (a compare-and-set that
  * retries on 409 and changes nothing when already equal) and clears the flag. A crash between
- * leaves the flag, and the orders' sweep finishes it (`resumeGigSync`).
+ * leaves the flag, and the orders' sweep finishes it (`resumeGigSync`). Telling the author
+ * "your review was published" works the same way: `notify_published` is set in the publishing
+ * write and cleared once the notification (a deterministic id: written once) and mail are out.
  */
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
@@ -167,15 +169,35 @@ export async function finishGigSync(deps: ReviewDeps, doc: ReviewDoc): Promise<v
   );
 }
 
-/** The sweep's part: reviews whose gig did not follow yet (a crash between the two writes). */
+/** "Your review was published" to its author, then the review's flag is cleared. */
+async function finishPublishedNotice(deps: ReviewDeps, doc: ReviewDoc): Promise<void> {
+  if (!doc.notify_published) return;
+  await tell(deps, doc.author_id, {
+    kind: 'review-published',
+    key: doc.id,
+    title: 'Your review was published',
+    body: `Your review of “${doc.gig.title}” is now public.`,
+    link: `/orders/${doc.order_id}`,
+  });
+  await mutateReview(deps, doc.id, (current) =>
+    current.notify_published ? { ...current, notify_published: false } : current,
+  );
+}
+
+/**
+ * The sweep's part: reviews whose gig did not follow yet, or whose author was not told of the
+ * publication yet (a crash between the publishing write and what follows it).
+ */
 export async function resumeGigSync(deps: ReviewDeps): Promise<number> {
   const rows = await deps.couch
     .db('market')
     .view('reviews', 'followup', { limit: 200, include_docs: true } as never);
   for (const row of rows.rows as unknown as { doc: ReviewDoc }[]) {
-    await finishGigSync(deps, row.doc).catch((error: unknown) =>
-      deps.logger.warn({ err: error, review: row.doc.id }, 'a gig rating update failed'),
-    );
+    await finishGigSync(deps, row.doc)
+      .then(() => finishPublishedNotice(deps, row.doc))
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, review: row.doc.id }, 'a review follow-up failed'),
+      );
   }
   return rows.rows.length;
 }
@@ -238,16 +260,11 @@ export async function publishOrderReviews(deps: ReviewDeps, orderId: string): Pr
         published_at: at,
         updated_at: at,
         gig_sync: current.author_role === 'customer',
+        notify_published: true,
       };
     });
     if (!published || !publishedNow) continue;
     await finishGigSync(deps, published);
-    await tell(deps, published.author_id, {
-      kind: 'review-published',
-      key: published.id,
-      title: 'Your review was published',
-      body: `Your review of “${published.gig.title}” is now public.`,
-      link: `/orders/${orderId}`,
-    });
+    await finishPublishedNotice(deps, { ...published, gig_sync: false });
   }
 }

@@ -45,6 +45,9 @@ export interface ReviewDoc {
   /** Set in the write that publishes, hides or unhides a customer review; cleared once the
    * gig document's rating follows (reviews/followup: the sweep repairs a crash between). */
   gig_sync: boolean;
+  /** Set in the write that publishes the review; cleared once its author has been told
+   * ("your review was published"): a crash between leaves it for the sweep (reviews/followup). */
+  notify_published?: boolean;
 }
 
 export interface ReviewVoteDoc {
