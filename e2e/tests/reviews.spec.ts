@@ -180,6 +180,8 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   await expect(gigReviews.getByTestId('review-count')).toHaveText('1 review');
   await expect(gigReviews.getByTestId('histogram-5')).toContainText('1');
   await expect(gigReviews.getByTestId('histogram-4')).toContainText('0');
+  // The review's points, in the agent card under the service's name (5 stars: 50).
+  await expect(guest.getByText('Tour Guide: 50')).toBeVisible();
   const published = gigReviews.getByTestId('review');
   await expect(published).toHaveCount(1);
   await expect(published).toContainText(editedText);

@@ -77,6 +77,7 @@ export function GigShow() {
         key={gig.id}
         gig={gig}
         serviceName={services.find((s) => s.id === gig.service_id)?.name ?? null}
+        nameOfService={(id) => services.find((s) => s.id === id)?.name}
         serviceExploreHref={exploreHref(gig.service_id)}
         actionFor={actionFor}
         packagesNote={packagesNote}

@@ -23,6 +23,8 @@ export type PackageAction =
 export interface GigPageProps {
   gig: Gig;
   serviceName: string | null;
+  /** A service's name by its id: an agent's leaderboard entries are kept per service. */
+  nameOfService?: (id: string) => string | undefined;
   /** Explore, filtered by this gig's service. */
   serviceExploreHref: string;
   actionFor: (pkg: GigPackage) => PackageAction | null;
@@ -45,6 +47,7 @@ const days = (n: number) => plural(n, 'day');
 export function GigPage({
   gig,
   serviceName,
+  nameOfService,
   serviceExploreHref,
   actionFor,
   packagesNote,
@@ -213,7 +216,14 @@ export function GigPage({
               {points.length > 0 && (
                 <>
                   <dt>Expertise points</dt>
-                  <dd>{points.map((entry) => `${entry.expertise}: ${entry.points}`).join(', ')}</dd>
+                  <dd>
+                    {points
+                      .map(
+                        (entry) =>
+                          `${nameOfService?.(entry.expertise) ?? entry.expertise}: ${entry.points}`,
+                      )
+                      .join(', ')}
+                  </dd>
                 </>
               )}
               {agent?.location && (
