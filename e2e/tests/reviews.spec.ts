@@ -282,7 +282,9 @@ test('a review written offline is kept on the device and sent when back online, 
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // An order played to completion through the API, then two pages and a reconnect: up to 3 min
+  // on a loaded 2-core runner.
+  test.setTimeout(300_000);
   const agent = await newMember(request, 'Agent', 'Omar Agent');
   const customer = await newMember(request, 'Customer', 'Olga Customer');
   const { orderId } = await completedOrder(request, agent, customer, `Offline review ${unique()}`);
