@@ -157,6 +157,7 @@ export function OrderShow() {
           side={side}
           otherName={side === 'customer' ? order.agent.full_name : order.customer.full_name}
           isCompleted={order.status === 'completed'}
+          completedAt={order.completed_at}
         />
       )}
     />

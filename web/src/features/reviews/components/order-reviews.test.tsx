@@ -5,6 +5,7 @@ import type { OrderReviews, Review } from '@wayfarer/api/schemas/reviews';
 import { clearAuth, setToken } from '@/stores/auth';
 import { resetNotifications } from '@/stores/notification';
 import { makeJwt } from '@/testing/fixtures';
+import { formatDate } from '@/lib/format';
 import { OrderReviewsSection } from './order-reviews';
 
 // The device's database: no document yet, and what the form writes is recorded.
@@ -273,5 +274,29 @@ describe('<OrderReviewsSection>', () => {
       error: null,
     });
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
+  it('offers the form when the server is out of reach, the window from the completion date', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const completedAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    render(
+      <MemoryRouter>
+        <OrderReviewsSection
+          orderId="o1"
+          side="agent"
+          otherName="Carmen Customer"
+          isCompleted
+          completedAt={completedAt}
+        />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('reviews-offline')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Submit review' })).toBeTruthy();
+    const closes = new Date(Date.parse(completedAt) + 14 * 86_400_000).toISOString();
+    expect(screen.getByText(`Reviews can be written until ${formatDate(closes)}.`)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { DraftDoc } from '@wayfarer/api/schemas/userdb-docs';
-import { REVIEW_TEXT_MAX } from '@wayfarer/api/schemas/reviews';
+import { REVIEW_TEXT_MAX, REVIEW_WINDOW_DAYS } from '@wayfarer/api/schemas/reviews';
 import { useState } from 'react';
 import { ChoiceField, TextAreaField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/format';
 import { useForm } from '@/lib/form';
 import { deviceId, useDraft } from '@/lib/local-db-drafts';
 import { upsertLocalDoc, useLocalDoc } from '@/lib/local-db';
-import { useResource } from '@/lib/use-resource';
+import { isUnreachable, useResource } from '@/lib/use-resource';
 import { getOrderReviews, saveReview, type OrderReviews, type Review } from '../api/reviews';
 import { outboxDoc, outboxId, pendingOf, type PendingReview } from '../utils/outbox';
 import {
@@ -29,6 +29,26 @@ export interface OrderReviewsSectionProps {
   otherName: string;
   /** Reviews open once the order is completed; nothing shows before. */
   isCompleted: boolean;
+  /** When it completed: offline, the window's end is worked out from it. */
+  completedAt?: string | null;
+}
+
+/**
+ * What the page knows with the server out of reach: the window from the order's completion
+ * date, and a new review to write (it is kept on the device and sent on reconnect); whether one
+ * was already written is known again once online.
+ */
+function offlineState(completedAt: string | null | undefined): OrderReviews {
+  const closes = completedAt
+    ? new Date(Date.parse(completedAt) + REVIEW_WINDOW_DAYS * 86_400_000).toISOString()
+    : null;
+  return {
+    window_closes_at: closes,
+    can_review: closes === null || closes > new Date().toISOString(),
+    mine: null,
+    theirs: null,
+    theirs_submitted: false,
+  };
 }
 
 /**
@@ -41,12 +61,18 @@ export function OrderReviewsSection({
   side,
   otherName,
   isCompleted,
+  completedAt,
 }: OrderReviewsSectionProps) {
   if (!isCompleted) return null;
-  return <Loaded orderId={orderId} side={side} otherName={otherName} />;
+  return <Loaded orderId={orderId} side={side} otherName={otherName} completedAt={completedAt} />;
 }
 
-function Loaded({ orderId, side, otherName }: Omit<OrderReviewsSectionProps, 'isCompleted'>) {
+function Loaded({
+  orderId,
+  side,
+  otherName,
+  completedAt,
+}: Omit<OrderReviewsSectionProps, 'isCompleted'>) {
   const { resource, reload, setData } = useResource(`order-reviews:${orderId}`, (signal) =>
     getOrderReviews(orderId, { signal }),
   );
@@ -54,13 +80,21 @@ function Loaded({ orderId, side, otherName }: Omit<OrderReviewsSectionProps, 'is
   const pending = pendingOf(queued);
   const [isEditing, setEditing] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const state = resource.data;
+  // The server out of reach (offline, or not answering): the form still works from the device.
+  const unreachable = isUnreachable(resource);
+  const state = resource.data ?? (unreachable ? offlineState(completedAt) : undefined);
 
   return (
     <section className="card" aria-labelledby="order-reviews-title" data-testid="order-reviews">
       <h2 id="order-reviews-title">Reviews</h2>
       <div role="status">{done && <p className="alert alert-success">{done}</p>}</div>
-      {resource.status === 'error' && (
+      {unreachable && !resource.data && (
+        <p className="muted" data-testid="reviews-offline">
+          You are offline: a review you write now is kept on this device and sent once you are back
+          online.
+        </p>
+      )}
+      {resource.status === 'error' && !unreachable && (
         <div className="alert alert-error" role="alert">
           <p className="alert-body">The reviews could not be loaded: {resource.error.message}</p>
           <button type="button" className="button button-secondary" onClick={reload}>
