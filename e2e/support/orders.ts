@@ -85,3 +85,16 @@ export async function deliveredOrder(
   expect(delivered.status(), await delivered.text()).toBe(200);
   return id;
 }
+
+/** `deliveredOrder`, accepted by `customer`: completed, so both sides may review it. */
+export async function completedOrder(
+  request: APIRequestContext,
+  customer: Member,
+  agent: Member,
+  gigId: string,
+): Promise<string> {
+  const id = await deliveredOrder(request, customer, agent, gigId);
+  const accepted = await request.post(`/api/orders/${id}/accept`, { headers: bearer(customer) });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return id;
+}

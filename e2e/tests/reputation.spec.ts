@@ -7,9 +7,9 @@
 // on-time rate; the agent's public profile shows the level.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createMember, signIn, unique, type Member } from '../support/members';
+import { completedOrder, createGig, paidOrder } from '../support/orders';
 
 const PASSWORD = 'reputation-e2e-pass-1';
-const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' };
 
 async function call(
   request: APIRequestContext,
@@ -24,19 +24,6 @@ async function call(
   });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
   return (await response.json()) as Record<string, { id: string }>;
-}
-
-async function paidOrder(request: APIRequestContext, customer: Member, gigId: string) {
-  const serviceDate = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  const { order } = await call(
-    request,
-    customer,
-    '/api/orders',
-    { gig_id: gigId, tier: 'basic', service_date: serviceDate, travellers: 1 },
-    201,
-  );
-  await call(request, customer, `/api/orders/${order!.id}/pay`, { card: CARD });
-  return order!.id;
 }
 
 test('the agent’s dashboard shows the level and what is missing; the gig page and profile show the figures', async ({
@@ -58,34 +45,8 @@ test('the agent’s dashboard shows the level and what is missing; the gig page 
     prefix: 'rec',
   });
   const title = `Old town walk with a storyteller ${unique()}`;
-  const { gig } = await call(
-    request,
-    agent,
-    '/api/gigs',
-    {
-      title,
-      service_id: 'tour-guide',
-      description:
-        'Two hours through the old town’s lanes and courtyards, with the stories the guidebooks leave out.',
-      status: 'active',
-      packages: [
-        {
-          tier: 'basic',
-          name: 'Old town walk',
-          price: { amount: 4000, currency: 'USD' },
-          delivery_days: 2,
-          revisions: 0,
-        },
-      ],
-    },
-    201,
-  );
-  const gigId = gig!.id;
-  for (let i = 0; i < 2; i++) {
-    const id = await paidOrder(request, customer, gigId);
-    await call(request, agent, `/api/orders/${id}/deliver`, { message: 'Your walk notes.' });
-    await call(request, customer, `/api/orders/${id}/accept`, {});
-  }
+  const gigId = await createGig(request, agent, title);
+  for (let i = 0; i < 2; i++) await completedOrder(request, customer, agent, gigId);
   const cancelled = await paidOrder(request, customer, gigId);
   await call(request, customer, `/api/orders/${cancelled}/cancel`, {
     reason: 'Our trip was moved to next year.',

@@ -19,11 +19,11 @@ import {
   unique,
   type Member,
 } from '../support/members';
+import { completedOrder, createGig } from '../support/orders';
 
 const PASSWORD = 'reviews-e2e-pass-1';
 const ADMIN_EMAIL = 'admin@wayfarer.test';
 const DEMO_PASSWORD = 'wayfarer-demo';
-const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' };
 
 const bearer = (member: Member) => ({ authorization: `Bearer ${member.token}` });
 
@@ -37,53 +37,15 @@ async function expectAccessible(page: Page, what: string) {
   expect(await seriousAxeViolations(page, what, ['wcag2a', 'wcag2aa'])).toEqual([]);
 }
 
-async function post(request: APIRequestContext, member: Member, path: string, data: object) {
-  const response = await request.post(path, { headers: bearer(member), data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, { id: string; status: string }>;
-}
-
-/** An active gig of `agent` with one Basic package, ordered, paid, delivered and accepted. */
-async function completedOrder(
+/** An active gig of `agent` (its Basic package "Market walk"), ordered, paid, delivered, accepted. */
+async function gigWithCompletedOrder(
   request: APIRequestContext,
   agent: Member,
   customer: Member,
   title: string,
 ) {
-  const gig = await post(request, agent, '/api/gigs', {
-    title,
-    service_id: 'tour-guide',
-    description:
-      'A slow morning through the Kermel and Tilène markets, tasting as we go, with a cook who shops there every day.',
-    destinations: ['Dakar'],
-    status: 'active',
-    packages: [
-      {
-        tier: 'basic',
-        name: 'Market walk',
-        price: { amount: 5000, currency: 'USD' },
-        delivery_days: 2,
-        revisions: 1,
-      },
-    ],
-  });
-  const gigId = gig.gig!.id;
-  const serviceDate = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  const placed = await post(request, customer, '/api/orders', {
-    gig_id: gigId,
-    tier: 'basic',
-    extras: [],
-    service_date: serviceDate,
-    travellers: 2,
-    meeting_place: 'Dakar',
-    requirements: 'Two adults, vegetarian lunch.',
-  });
-  const orderId = placed.order!.id;
-  await post(request, customer, `/api/orders/${orderId}/pay`, { card: CARD });
-  await post(request, agent, `/api/orders/${orderId}/deliver`, { message: 'Here is your map.' });
-  const accepted = await post(request, customer, `/api/orders/${orderId}/accept`, {});
-  expect(accepted.order!.status).toBe('completed');
-  return { gigId, orderId };
+  const gigId = await createGig(request, agent, title);
+  return { gigId, orderId: await completedOrder(request, customer, agent, gigId) };
 }
 
 /** Chooses `stars` in the star group `legend` with the keyboard (a radio group: arrows). */
@@ -106,7 +68,7 @@ test('double-blind reviews: published when both are in, shown on the gig page, t
   const agent = await newMember(request, 'Agent', 'Amara Agent');
   const customer = await newMember(request, 'Customer', 'Carmen Customer');
   const title = `Dakar market review ${unique()}`;
-  const { gigId, orderId } = await completedOrder(request, agent, customer, title);
+  const { gigId, orderId } = await gigWithCompletedOrder(request, agent, customer, title);
 
   // The customer reviews first, on the order page.
   const customerContext = await browser.newContext();
@@ -282,12 +244,15 @@ test('a review written offline is kept on the device and sent when back online, 
   request,
   baseURL,
 }) => {
-  // An order played to completion through the API, then two pages and a reconnect: up to 3 min
-  // on a loaded 2-core runner.
-  test.setTimeout(300_000);
+  test.setTimeout(180_000);
   const agent = await newMember(request, 'Agent', 'Omar Agent');
   const customer = await newMember(request, 'Customer', 'Olga Customer');
-  const { orderId } = await completedOrder(request, agent, customer, `Offline review ${unique()}`);
+  const { orderId } = await gigWithCompletedOrder(
+    request,
+    agent,
+    customer,
+    `Offline review ${unique()}`,
+  );
 
   const context = await browser.newContext();
   const page = await signIn(context, baseURL!, customer);
