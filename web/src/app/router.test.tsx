@@ -119,6 +119,7 @@ describe('route guards in the router', () => {
     expect([...sidebar.querySelectorAll('a, button')].map((el) => el.textContent)).toEqual([
       'Dashboard',
       'Post a Job',
+      'My Jobs',
       'My Orders',
       'Profile Settings',
       'Change Password',
@@ -135,6 +136,8 @@ describe('route guards in the router', () => {
       'Dashboard',
       'Create a Gig',
       'My Orders',
+      'Jobs board',
+      'My offers',
       'Projects',
       'Withdraw History',
       'Profile Settings',

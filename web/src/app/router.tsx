@@ -27,6 +27,7 @@ const inbox = () => import('./routes/inbox');
 const userdata = () => import('./routes/userdata');
 const agentGigs = () => import('./routes/agent-gigs');
 const orders = () => import('./routes/orders');
+const jobs = () => import('./routes/jobs');
 
 const notFound = {
   ...title('Page Not Found'),
@@ -44,6 +45,14 @@ const agentGigChildren: RouteObject[] = [
   { path: 'gigs/:id/edit', ...title('Edit Gig'), lazy: view(agentGigs, 'EditGigPage') },
 ];
 
+/** The customer's job pages (issue 18): Post a Job, My Jobs, a job with its offers, editing it. */
+const customerJobChildren: RouteObject[] = [
+  { path: 'post-job', ...title('Post a Job'), lazy: view(jobs, 'PostJobPage') },
+  { path: 'my-jobs', ...title('My Jobs'), lazy: view(jobs, 'MyJobsPage') },
+  { path: 'jobs/:id', ...title('Job'), lazy: view(jobs, 'CustomerJobShow') },
+  { path: 'jobs/:id/edit', ...title('Edit Job'), lazy: view(jobs, 'EditJobPage') },
+];
+
 /** The Customer and Agent pages both areas have (spec section 2); the rest come later. */
 function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
   const prefix = area === 'customer' ? 'customer' : 'agent';
@@ -57,7 +66,7 @@ function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
           ? view(agentGigs, 'AgentDashboardPage')
           : view(orders, 'CustomerDashboardPage'),
     },
-    ...(area === 'agent' ? agentGigChildren : []),
+    ...(area === 'agent' ? agentGigChildren : customerJobChildren),
     {
       path: `${prefix}-my-orders`,
       ...title('My Orders'),
@@ -84,6 +93,7 @@ function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
             ...title('Withdraw History'),
             lazy: view(withdrawals, 'WithdrawHistory'),
           },
+          { path: 'my-offers', ...title('My offers'), lazy: view(jobs, 'MyOffersPage') },
         ]
       : []),
     { path: '*', ...notFound },
@@ -319,6 +329,25 @@ export const routes: RouteObject[] = [
                     path: paths['orders.show'],
                     ...title('Order'),
                     lazy: view(orders, 'OrderShow'),
+                  },
+                  {
+                    // The jobs board and a job's page with the offer form: agents only.
+                    id: 'guard.agent',
+                    middleware: guard('area.agent'),
+                    children: [
+                      {
+                        id: 'jobs',
+                        path: paths.jobs,
+                        ...title('Jobs board'),
+                        lazy: view(jobs, 'JobsBoardPage'),
+                      },
+                      {
+                        id: 'jobs.show',
+                        path: paths['jobs.show'],
+                        ...title('Job'),
+                        lazy: view(jobs, 'AgentJobShow'),
+                      },
+                    ],
                   },
                 ],
               },
