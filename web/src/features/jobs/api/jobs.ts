@@ -6,7 +6,7 @@ import type { Order, OrderFile, OrderParty } from '@wayfarer/api/schemas/orders'
 import { api, type QueryValue } from '@/lib/api-client';
 import type { Money } from '@/lib/money';
 
-export type { Money, Order, OrderFile, OrderParty };
+export type { Order };
 
 // The contract (briefs: jobs-contract.md); the API's schemas/jobs.ts declares the same.
 export const JOB_STATUSES = ['open', 'closed', 'expired'] as const;

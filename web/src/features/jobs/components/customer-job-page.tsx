@@ -213,7 +213,7 @@ function responseTime(hours: number | null): string {
 }
 
 /** One offer, as the customer compares it with the others. */
-export function OfferCard({
+function OfferCard({
   offer,
   messageHref,
   profileHref,

@@ -18,7 +18,7 @@ import { Field } from './field';
 import './jobs.css';
 
 /** The service categories to choose from, or why there are none yet. */
-export type ServiceChoices = { id: string; name: string }[] | 'loading' | 'error';
+type ServiceChoices = { id: string; name: string }[] | 'loading' | 'error';
 
 export interface JobFormProps {
   services: ServiceChoices;

@@ -19,7 +19,7 @@ type Errors = Partial<Record<keyof Values | 'form', string[]>>;
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /** The form's values as the API's offer fields, or the errors found. */
-export function toOfferFields(values: Values): { fields: OfferFields } | { errors: Errors } {
+function toOfferFields(values: Values): { fields: OfferFields } | { errors: Errors } {
   const errors: Errors = {};
   const price = toMinorUnits(values.price, CURRENCY);
   if (price === null || price <= 0)
