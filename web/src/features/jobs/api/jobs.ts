@@ -90,7 +90,9 @@ export interface OfferFields {
 
 export interface SavedSearch {
   id: string;
-  query: Record<string, string>;
+  name: string;
+  /** The board's query string fields (budgets in minor units). */
+  query: Record<string, string | number | undefined>;
   created_at: string;
 }
 

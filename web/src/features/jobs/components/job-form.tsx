@@ -182,7 +182,12 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
 
       <section className="card job-form-section">
         <h2>What you need</h2>
-        <Field id={id('title')} label="Title" error={errors.title}>
+        <Field
+          id={id('title')}
+          label="Title"
+          hint="What you need, in 10 to 100 characters."
+          error={errors.title}
+        >
           {(props) => (
             <input
               {...props}

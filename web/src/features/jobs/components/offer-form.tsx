@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { listOwnGigs, sendOffer, updateOffer, type Offer, type OfferFields } from '../api/jobs';
-import { CURRENCY } from '../utils/job-form';
+import { CURRENCY, MIN_AMOUNT } from '../utils/job-form';
 import { Field } from './field';
 
 interface Values {
@@ -22,13 +22,16 @@ const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim())
 function toOfferFields(values: Values): { fields: OfferFields } | { errors: Errors } {
   const errors: Errors = {};
   const price = toMinorUnits(values.price, CURRENCY);
-  if (price === null || price <= 0)
-    errors.price = ['Enter your price in US dollars, such as 450 or 449.99.'];
+  if (price === null || price < MIN_AMOUNT)
+    errors.price = ['Enter your price in US dollars (5 or more), such as 450 or 449.99.'];
   const days = whole(values.delivery_days);
-  if (days === null || days < 1) errors.delivery_days = ['Enter the delivery time in days.'];
+  if (days === null || days < 1 || days > 90)
+    errors.delivery_days = ['Enter the delivery time, 1 to 90 days.'];
   const revisions = whole(values.revisions);
-  if (revisions === null) errors.revisions = ['Enter how many revisions you include (0 or more).'];
-  if (!values.message.trim()) errors.message = ['Tell the customer about your offer.'];
+  if (revisions === null || revisions > 20)
+    errors.revisions = ['Enter how many revisions you include, 0 to 20.'];
+  if (values.message.trim().length < 20)
+    errors.message = ['Tell the customer about your offer in at least 20 characters.'];
   if (Object.keys(errors).length) return { errors };
   return {
     fields: {

@@ -67,5 +67,10 @@ describe('the jobs board filters in the URL', () => {
     expect(searchFromBoardFilters(boardFiltersFromQuery(saved))).toBe(
       'q=tea&service=s1&budget_from=100',
     );
+    // The API answers a saved search's budgets as numbers.
+    expect(boardFiltersFromQuery({ max_budget: 45050, destination: 'Kyoto' })).toMatchObject({
+      maxBudget: 45050,
+      destination: 'Kyoto',
+    });
   });
 });

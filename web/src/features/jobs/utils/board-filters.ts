@@ -100,17 +100,19 @@ export function toBoardApiQuery(filters: BoardFilters, perPage = PER_PAGE) {
 }
 
 /** A saved search's fields back as the board's filters (to link to it). */
-export function boardFiltersFromQuery(query: Record<string, string>): BoardFilters {
-  const minor = (value: string | undefined) =>
-    value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
+export function boardFiltersFromQuery(
+  query: Record<string, string | number | undefined>,
+): BoardFilters {
+  const get = (key: string) => (query[key] === undefined ? '' : String(query[key]));
+  const minor = (value: string) => (/^\d+$/.test(value) ? Number(value) : null);
   return {
     ...EMPTY_BOARD_FILTERS,
-    q: query.q ?? '',
-    service: query.service ?? '',
-    destination: query.destination ?? '',
-    minBudget: minor(query.min_budget),
-    maxBudget: minor(query.max_budget),
-    dateFrom: date(query.date_from ?? null),
-    dateTo: date(query.date_to ?? null),
+    q: get('q'),
+    service: get('service'),
+    destination: get('destination'),
+    minBudget: minor(get('min_budget')),
+    maxBudget: minor(get('max_budget')),
+    dateFrom: date(get('date_from')),
+    dateTo: date(get('date_to')),
   };
 }

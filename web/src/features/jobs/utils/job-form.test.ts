@@ -46,6 +46,7 @@ describe('the budget', () => {
 
   it('refuses zero, three decimals and a range whose min is not below its max', () => {
     expect(toBudget(filled({ budget_amount: '0' }))).toBeNull();
+    expect(toBudget(filled({ budget_amount: '4.99' }))).toBeNull();
     expect(toBudget(filled({ budget_amount: '4.505' }))).toBeNull();
     expect(
       toBudget(filled({ budget_kind: 'range', budget_min: '600', budget_max: '600' })),
@@ -108,9 +109,11 @@ describe('the form', () => {
     expect(checkValues(filled({ open_days: '60' }))).toEqual({});
   });
 
-  it('refuses an end before the start and no travellers', () => {
-    const errors = checkValues(filled({ end_date: '2027-03-01', travellers: '0' }));
-    expect(Object.keys(errors).sort()).toEqual(['end_date', 'travellers']);
+  it('refuses an end before the start, no travellers, a short title and description', () => {
+    const errors = checkValues(
+      filled({ end_date: '2027-03-01', travellers: '0', title: 'Kyoto', description: 'Temples.' }),
+    );
+    expect(Object.keys(errors).sort()).toEqual(['description', 'end_date', 'title', 'travellers']);
   });
 
   it("puts the server's field errors by the fields", () => {

@@ -4,6 +4,8 @@ import { fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { JOB_OPEN_DAYS_DEFAULT, type Job, type JobFields } from '../api/jobs';
 
 export const CURRENCY = 'USD';
+/** The API's lowest budget and price: 5.00. */
+export const MIN_AMOUNT = 500;
 
 export type BudgetKind = 'fixed' | 'range';
 
@@ -84,29 +86,34 @@ function wholeNumber(text: string): number | null {
 export function toBudget(values: JobFormValues): JobFields['budget'] | null {
   if (values.budget_kind === 'fixed') {
     const amount = toMinorUnits(values.budget_amount, CURRENCY);
-    return amount === null || amount <= 0 ? null : { amount, currency: CURRENCY };
+    return amount === null || amount < MIN_AMOUNT ? null : { amount, currency: CURRENCY };
   }
   const min = toMinorUnits(values.budget_min, CURRENCY);
   const max = toMinorUnits(values.budget_max, CURRENCY);
-  if (min === null || max === null || min <= 0 || min >= max) return null;
+  if (min === null || max === null || min < MIN_AMOUNT || min >= max) return null;
   return { min: { amount: min, currency: CURRENCY }, max: { amount: max, currency: CURRENCY } };
 }
 
 /** What the form can tell before asking the server (the server checks everything again). */
 export function checkValues(values: JobFormValues): FormErrors {
   const errors: FormErrors = {};
-  if (!values.title.trim()) errors.title = ['Give the job a title.'];
+  const title = values.title.trim();
+  if (title.length < 10 || title.length > 100)
+    errors.title = ['Give the job a title of 10 to 100 characters.'];
   if (!values.service_id) errors.service_id = ['Choose a service.'];
-  if (!values.description.trim()) errors.description = ['Describe what you need.'];
+  if (values.description.trim().length < 30)
+    errors.description = ['Describe what you need in at least 30 characters.'];
   if (values.budget_kind === 'fixed') {
     const amount = toMinorUnits(values.budget_amount, CURRENCY);
-    if (amount === null || amount <= 0)
-      errors.budget_amount = ['Enter your budget in US dollars, such as 450 or 449.99.'];
+    if (amount === null || amount < MIN_AMOUNT)
+      errors.budget_amount = ['Enter your budget in US dollars (5 or more), such as 450.'];
   } else {
     const min = toMinorUnits(values.budget_min, CURRENCY);
     const max = toMinorUnits(values.budget_max, CURRENCY);
-    if (min === null || min <= 0) errors.budget_min = ['Enter the lowest amount, such as 300.'];
-    if (max === null || max <= 0) errors.budget_max = ['Enter the highest amount, such as 600.'];
+    if (min === null || min < MIN_AMOUNT)
+      errors.budget_min = ['Enter the lowest amount (5 or more), such as 300.'];
+    if (max === null || max < MIN_AMOUNT)
+      errors.budget_max = ['Enter the highest amount, such as 600.'];
     else if (min !== null && min >= max)
       errors.budget_max = ['The highest amount must be more than the lowest.'];
   }
@@ -114,10 +121,11 @@ export function checkValues(values: JobFormValues): FormErrors {
   if (values.end_date && !DATE.test(values.end_date)) errors.end_date = ['Choose a valid date.'];
   else if (values.end_date && values.start_date && values.end_date < values.start_date)
     errors.end_date = ['The end date cannot be before the start date.'];
-  if (!values.destination.trim()) errors.destination = ['Say where the trip or event is.'];
+  if (values.destination.trim().length < 2)
+    errors.destination = ['Say where the trip or event is.'];
   const travellers = wholeNumber(values.travellers);
-  if (travellers === null || travellers < 1)
-    errors.travellers = ['Enter the number of travellers, at least 1.'];
+  if (travellers === null || travellers < 1 || travellers > 500)
+    errors.travellers = ['Enter the number of travellers, 1 to 500.'];
   const days = wholeNumber(values.open_days);
   if (days === null || days < 1 || days > 60) errors.open_days = ['A job stays open 1 to 60 days.'];
   return errors;
