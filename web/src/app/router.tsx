@@ -331,7 +331,7 @@ export const routes: RouteObject[] = [
                     lazy: view(orders, 'OrderShow'),
                   },
                   {
-                    // The jobs board and a job's page with the offer form: agents only.
+                    // The jobs board: agents only.
                     id: 'guard.agent',
                     middleware: guard('area.agent'),
                     children: [
@@ -341,13 +341,14 @@ export const routes: RouteObject[] = [
                         ...title('Jobs board'),
                         lazy: view(jobs, 'JobsBoardPage'),
                       },
-                      {
-                        id: 'jobs.show',
-                        path: paths['jobs.show'],
-                        ...title('Job'),
-                        lazy: view(jobs, 'AgentJobShow'),
-                      },
                     ],
+                  },
+                  {
+                    // A job with the agent's offer form (its customer is sent to their own page).
+                    id: 'jobs.show',
+                    path: paths['jobs.show'],
+                    ...title('Job'),
+                    lazy: view(jobs, 'AgentJobShow'),
                   },
                 ],
               },

@@ -2,7 +2,8 @@
 // the customer; the jobs board, a job with the agent's offer and My offers for agents. The jobs
 // feature draws them; the service names come from the services feature, the links from here.
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { can } from '@wayfarer/api/schemas/roles';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { AgentJobPage } from '@/features/jobs/components/agent-job-page';
 import { CustomerJobPage } from '@/features/jobs/components/customer-job-page';
 import { EditJob } from '@/features/jobs/components/edit-job';
@@ -12,6 +13,7 @@ import { MyJobs } from '@/features/jobs/components/my-jobs';
 import { MyOffers } from '@/features/jobs/components/my-offers';
 import type { Job, Offer } from '@/features/jobs/api/jobs';
 import { useServices } from '@/features/services/hooks/use-services';
+import { useCurrentUser } from '@/stores/auth';
 import { notify } from '@/stores/notification';
 import { buildPath } from '@/config/paths';
 import { checkoutHref, orderHref } from './order-links';
@@ -146,10 +148,13 @@ export function JobsBoardPage() {
   );
 }
 
-/** /jobs/:id: a job as an agent sees it. */
+/** /jobs/:id: a job as an agent sees it; a customer (a link to their job) goes to theirs. */
 export function AgentJobShow() {
   const { id = '' } = useParams();
   const serviceName = useServiceName();
+  const user = useCurrentUser();
+  if (user && !can(user.role, 'area.agent'))
+    return <Navigate to={customerJobHref(id)} replace />;
   return (
     <Page title="Job">
       <AgentJobPage
