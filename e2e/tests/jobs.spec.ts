@@ -187,3 +187,72 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
 
   await Promise.all([customerContext.close(), anaContext.close(), boContext.close()]);
 });
+
+test('My Jobs and a job with its offers open offline from the device copy', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const customer = await newMember(request, 'Customer', 'Dina Customer');
+  const agent = await newMember(request, 'Agent', 'Eli Agent');
+  await createGig(request, agent, `Dakar day ${unique()}`);
+  const title = `Wedding weekend on Gorée ${unique()}`;
+  const posted = await request.post('/api/jobs', {
+    headers: { authorization: `Bearer ${customer.token}` },
+    data: {
+      title,
+      service_id: 'tour-guide',
+      description: 'Forty guests, a ferry crossing and a guided walk before the dinner.',
+      budget: { amount: 120000, currency: 'USD' },
+      start_date: inDays(40),
+      end_date: inDays(41),
+      destination: 'Gorée',
+      travellers: 40,
+      open_days: 14,
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const jobId = ((await posted.json()) as { job: { id: string } }).job.id;
+  const offered = await request.post(`/api/jobs/${jobId}/offers`, {
+    headers: { authorization: `Bearer ${agent.token}` },
+    data: {
+      price: { amount: 110000, currency: 'USD' },
+      delivery_days: 2,
+      revisions: 1,
+      message: 'I run the island walk every week; the ferry is booked through me.',
+    },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+
+  // Online once: the mirror of the job reaches the device with the first sync.
+  const context = await browser.newContext();
+  const page = await signIn(context, baseURL!, customer);
+  await page.goto('/customer/my-jobs');
+  await expect(page.locator(`[data-job-id="${jobId}"]`).getByTestId('offer-count')).toHaveText(
+    '1 offer',
+  );
+  await expect(page.getByTestId('sync-indicator').first()).toHaveAttribute('data-state', 'online', {
+    timeout: 20_000,
+  });
+
+  // Offline: My Jobs turns to the device's copy, then the job and its offer open from it.
+  await context.setOffline(true);
+  await expect(page.getByTestId('sync-indicator').first()).toHaveAttribute('data-state', 'offline');
+  await expect(page.getByTestId('device-copy')).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Jobs by status' })
+      .getByRole('link', { name: 'Open (1)' }),
+  ).toBeVisible();
+  const row = page.locator(`[data-job-id="${jobId}"]`);
+  await expect(row.getByTestId('offer-count')).toHaveText('1 offer');
+  await row.getByRole('link', { name: title }).click();
+  await expect(page.getByTestId('device-copy')).toBeVisible();
+  await expect(page.getByTestId('job-budget')).toHaveText('$1,200');
+  const offer = page.locator('.offer-card', { hasText: 'Eli Agent' });
+  await expect(offer.getByTestId('offer-price')).toHaveText('$1,100');
+  // Accepting needs the server: no actions offline.
+  await expect(offer.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await context.close();
+});

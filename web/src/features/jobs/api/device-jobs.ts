@@ -35,7 +35,7 @@ export function deviceJobList(
   query: { status: JobStatus | null; page: number; perPage: number },
 ): ListResponse<Job> & { counts: Record<string, number> } {
   const jobs = mirrors
-    .map((m) => ({ ...m.job, offer_count: m.offers.length || m.job.offer_count }))
+    .map((m) => m.job)
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
   const counts: Record<string, number> = { '*': jobs.length };
   for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1;

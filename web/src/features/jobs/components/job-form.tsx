@@ -148,7 +148,9 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
       <DraftNotice
         draft={draft}
         onResume={(fields) => {
-          setValues(fields);
+          // A draft "posted when online" elsewhere is posted by that device; here it waits
+          // for a click, so two devices coming online do not both post it.
+          setValues({ ...fields, post_when_online: false });
           setErrors({});
         }}
       />
