@@ -34,9 +34,7 @@ export function deviceJobList(
   mirrors: readonly JobMirrorDoc[],
   query: { status: JobStatus | null; page: number; perPage: number },
 ): ListResponse<Job> & { counts: Record<string, number> } {
-  const jobs = mirrors
-    .map((m) => m.job)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const jobs = mirrors.map((m) => m.job).sort((a, b) => b.created_at.localeCompare(a.created_at));
   const counts: Record<string, number> = { '*': jobs.length };
   for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1;
   const found = jobs.filter((job) => !query.status || job.status === query.status);
