@@ -62,7 +62,7 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
   const word = `zebu${unique()}`.toLowerCase().replace(/[^a-z0-9]/g, '');
   const title = `Family week in Dakar ${word}`;
 
-  // The customer starts Post a Job online, from the header's menu of the area.
+  // The customer starts Post a Job online, from the area's sidebar.
   const customerContext = await browser.newContext();
   const page = await signIn(customerContext, baseURL!, customer);
   await page.goto('/customer/dashboard');
