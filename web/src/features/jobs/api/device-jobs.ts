@@ -2,31 +2,20 @@
 // each of the customer's jobs with its offers in their own database (read-only for them). My
 // Jobs and the job page read these when the server cannot be asked.
 import type { ListResponse } from '@wayfarer/api/schemas';
+import type { JobMirrorDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { jobMirrorId, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { useLocalDoc, useLocalDocs } from '@/lib/local-db';
-import type { Job, JobStatus, Offer } from './jobs';
-
-/** The prefix of a job mirror's id (userdb-rules: `job:<id>`). */
-const JOB_MIRROR_PREFIX = 'job:';
-
-export interface JobMirrorDoc {
-  _id: string;
-  _rev?: string;
-  type: 'job_mirror';
-  id: string;
-  job: Job;
-  offers: Offer[];
-  mirrored_at: string;
-}
+import type { Job, JobStatus } from './jobs';
 
 /** The mirrors of the customer's jobs, live (null while the database opens). */
-export function useDeviceJobs(isWanted: boolean): JobMirrorDoc[] | null {
-  const docs = useLocalDocs<JobMirrorDoc>(isWanted ? JOB_MIRROR_PREFIX : '\uffff-none');
+export function useDeviceJobs(): JobMirrorDoc[] | null {
+  const docs = useLocalDocs<JobMirrorDoc>(USERDB_PREFIX.jobMirror);
   return docs && docs.filter((doc) => doc.type === 'job_mirror');
 }
 
 /** The device's copy of job `id`, live: undefined while it loads, null when there is none. */
 export function useDeviceJob(id: string | null): JobMirrorDoc | null | undefined {
-  return useLocalDoc<JobMirrorDoc>(id === null ? null : `${JOB_MIRROR_PREFIX}${id}`);
+  return useLocalDoc<JobMirrorDoc>(id === null ? null : jobMirrorId(id));
 }
 
 /** One page of the mirrors as `GET /api/jobs/mine` answers it, with counts per status. */

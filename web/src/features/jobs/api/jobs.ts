@@ -2,67 +2,31 @@
 // and the offers on them, the agents' board, offers and saved searches. Shapes come from the
 // API's schemas (types only: no validation code reaches the bundle).
 import type { ListResponse } from '@wayfarer/api/schemas';
-import type { Order, OrderFile, OrderParty } from '@wayfarer/api/schemas/orders';
+import type {
+  Job,
+  JOB_OPEN_DAYS_DEFAULT as DEFAULT_OPEN_DAYS,
+  JobBudget,
+  JobStatus,
+  Offer,
+  OfferStatus,
+  SavedJobSearch,
+} from '@wayfarer/api/schemas/jobs';
+import type { Order } from '@wayfarer/api/schemas/orders';
 import { api, type QueryValue } from '@/lib/api-client';
 import type { Money } from '@/lib/money';
 
-export type { Order };
+export type { Job, JobBudget, JobStatus, Offer, OfferStatus, Order };
+export type SavedSearch = SavedJobSearch;
 
-// The contract (briefs: jobs-contract.md); the API's schemas/jobs.ts declares the same.
-export const JOB_STATUSES = ['open', 'closed', 'expired'] as const;
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
-export const JOB_OPEN_DAYS_DEFAULT = 14;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
-export type JobBudget =
-  { kind: 'fixed'; amount: Money } | { kind: 'range'; min: Money; max: Money };
-
-export interface Offer {
-  id: string;
-  job_id: string;
-  job_title: string;
-  agent: OrderParty & {
-    rating: number | null;
-    rating_count: number;
-    level: string;
-    response_time_hours: number | null;
-  };
-  price: Money;
-  delivery_days: number;
-  revisions: number;
-  message: string;
-  gig: { id: string; title: string } | null;
-  status: OfferStatus;
-  order_id: string | null;
-  created_at: string;
-  updated_at: string;
-  actions: ('edit' | 'withdraw' | 'accept' | 'decline')[];
-}
-
-export interface Job {
-  id: string;
-  title: string;
-  service_id: string;
-  description: string;
-  budget: JobBudget;
-  start_date: string;
-  end_date: string | null;
-  destination: string;
-  travellers: number;
-  open_days: number;
-  attachments: OrderFile[];
-  status: JobStatus;
-  customer: OrderParty;
-  offer_count: number;
-  accepted_offer_id: string | null;
-  order_id: string | null;
-  created_at: string;
-  updated_at: string;
-  expires_at: string;
-  closed_at: string | null;
-  actions: ('edit' | 'close' | 'offer')[];
-  my_offer: Offer | null;
-}
+// The statuses and the default at run time without the schema file (it brings zod along).
+export const JOB_STATUSES = ['open', 'closed', 'expired'] as const satisfies readonly JobStatus[];
+export const OFFER_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'withdrawn',
+] as const satisfies readonly OfferStatus[];
+export const JOB_OPEN_DAYS_DEFAULT: typeof DEFAULT_OPEN_DAYS = 14;
 
 /** GET /api/jobs/{id}: the job, and for its customer every offer. */
 export type JobWithOffers = Job & { offers?: Offer[] };
@@ -86,14 +50,6 @@ export interface OfferFields {
   revisions: number;
   message: string;
   gig_id?: string | null;
-}
-
-export interface SavedSearch {
-  id: string;
-  name: string;
-  /** The board's query string fields (budgets in minor units). */
-  query: Record<string, string | number | undefined>;
-  created_at: string;
 }
 
 type Options = { signal?: AbortSignal };

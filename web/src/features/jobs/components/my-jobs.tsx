@@ -36,7 +36,7 @@ export function MyJobs({ jobHref, postHref }: MyJobsProps) {
     (signal) => listMyJobs({ status, page, per_page: PER_PAGE }, { signal }),
   );
   const fromDevice = !isOnline || isUnreachable(resource);
-  const mirrors = useDeviceJobs(true);
+  const mirrors = useDeviceJobs();
   const deviceList = mirrors && deviceJobList(mirrors, { status, page, perPage: PER_PAGE });
   const list = fromDevice ? deviceList : resource.data;
   const counts = deviceList?.counts ?? {};
