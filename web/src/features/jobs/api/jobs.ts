@@ -133,8 +133,7 @@ export async function listSavedSearches(options: Options = {}): Promise<SavedSea
 }
 
 export async function saveSearch(query: Record<string, string>): Promise<SavedSearch> {
-  return (await api.post<{ saved_search: SavedSearch }>('/jobs/saved-searches', query))
-    .saved_search;
+  return (await api.post<{ search: SavedSearch }>('/jobs/saved-searches', query)).search;
 }
 
 export async function deleteSavedSearch(id: string): Promise<void> {
