@@ -153,8 +153,7 @@ export function AgentJobShow() {
   const { id = '' } = useParams();
   const serviceName = useServiceName();
   const user = useCurrentUser();
-  if (user && !can(user.role, 'area.agent'))
-    return <Navigate to={customerJobHref(id)} replace />;
+  if (user && !can(user.role, 'area.agent')) return <Navigate to={customerJobHref(id)} replace />;
   return (
     <Page title="Job">
       <AgentJobPage
