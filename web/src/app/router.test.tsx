@@ -30,6 +30,8 @@ beforeAll(async () => {
     import('./routes/auth'),
     import('./routes/account'),
     import('./routes/profile'),
+    // The customer dashboard's module (its orders panel).
+    import('./routes/orders'),
   ]);
 }, 60_000);
 
