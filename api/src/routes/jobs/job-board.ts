@@ -36,14 +36,14 @@ import {
 type Deps = Pick<AppDeps, 'couch' | 'clock'>;
 
 /** Index rows one board page reads at most (per pass). */
-export const BOARD_ROWS = 2000;
+const BOARD_ROWS = 2000;
 
 /** The words a job is found by: its title, destination and description. */
-export const jobTokens = (job: Pick<JobDoc, 'title' | 'destination' | 'description'>) =>
+const jobTokens = (job: Pick<JobDoc, 'title' | 'destination' | 'description'>) =>
   tokenize([job.title, job.destination, job.description].join(' '));
 
 /** Does the job pass the filters (the text query's words included)? */
-export function jobMatches(job: JobDoc, query: JobSearchQuery, words: string[]): boolean {
+function jobMatches(job: JobDoc, query: JobSearchQuery, words: string[]): boolean {
   if (query.service && job.service_id !== query.service) return false;
   if (query.destination && !job.destination.toLowerCase().includes(query.destination.toLowerCase()))
     return false;

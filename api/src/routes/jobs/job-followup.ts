@@ -16,7 +16,6 @@
  * timers' lease-held sweep: the expiry of open jobs, the "expires in 24 hours" warning and any
  * follow-up left undone.
  */
-import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { userDbName } from '../../couch/userdb';
 import { releaseLease, tryLease } from '../../jobs/lease';

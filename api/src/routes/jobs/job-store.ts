@@ -122,7 +122,7 @@ export async function offersOfJob(
 }
 
 /** The agents' figures an offer shows (level, rating, response time), one read per agent. */
-export async function figuresOf(
+async function figuresOf(
   deps: Deps,
   agentIds: string[],
 ): Promise<Map<string, AgentFigures>> {

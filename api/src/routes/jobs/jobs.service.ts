@@ -11,7 +11,6 @@
  * from the offer's, so the order is made once however often the follow-up runs.
  */
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../context';
 import { isConflict } from '../../couch/errors';
 import { AppError, conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { ListResponse } from '../../schemas';
@@ -42,12 +41,10 @@ import {
   offerKey,
   statusAt,
   toJob,
-  toOffer,
   type JobDoc,
   type OfferDoc,
 } from './job-model';
 import {
-  figuresOf,
   mutateJob,
   mutateOffer,
   offersOfJob,

@@ -1,7 +1,7 @@
 // The jobs board (api/src/routes/jobs/job-board.ts): open jobs, newest first when read
 // descending, under '*' (every job), under their service and under every word of their title,
-// destination and description (the same tokenizer as api/src/routes/gigs/search-text.ts, whose
-// unit test keeps the two equal). The board reads one range in batches with include_docs and
+// destination and description (a copy of the tokenizer of api/src/routes/gigs/search-text.ts,
+// which the board applies to the query). The board reads one range in batches with include_docs and
 // checks its filters on each job; a job past its expiry is skipped there until the sweep marks it.
 function (doc) {
   if (doc.type !== 'job' || doc.status !== 'open') return;
