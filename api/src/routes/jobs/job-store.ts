@@ -122,10 +122,7 @@ export async function offersOfJob(
 }
 
 /** The agents' figures an offer shows (level, rating, response time), one read per agent. */
-async function figuresOf(
-  deps: Deps,
-  agentIds: string[],
-): Promise<Map<string, AgentFigures>> {
+async function figuresOf(deps: Deps, agentIds: string[]): Promise<Map<string, AgentFigures>> {
   const unique = [...new Set(agentIds)];
   const all = await Promise.all(unique.map((id) => reputationOf(deps, id)));
   return new Map(unique.map((id, i) => [id, all[i]!]));
