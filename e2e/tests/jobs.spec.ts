@@ -44,7 +44,9 @@ async function sendOfferFromBoard(
   await page.getByLabel('Revisions').fill('2');
   await page.getByLabel('Message to the customer').fill(offer.message);
   await page.getByRole('button', { name: 'Send offer' }).click();
-  await expect(page.getByTestId('my-offer-status')).toHaveText('Pending');
+  // Sending writes the offer, the customer's job mirror and a notification: under load (the
+  // shared 2-core runner) it took longer than the default 10 s.
+  await expect(page.getByTestId('my-offer-status')).toHaveText('Pending', { timeout: 30_000 });
   return page;
 }
 
