@@ -29,3 +29,7 @@ export function makeJwt(expMs: number, claims: Record<string, unknown> = {}): st
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', ...claims, exp: Math.floor(expMs / 1000) })}.signature`;
 }
+
+/** A JSON answer of the API, for a stubbed `fetch`. */
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
