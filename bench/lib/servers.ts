@@ -1,4 +1,15 @@
 /**
+ * The settings of a benchmark that loads the API with data of its own: no demo gigs, no order
+ * timer running meanwhile, no rate limit in the way.
+ */
+export const LOADED_API_ENV: Record<string, string> = {
+  SEED_DEMO_GIGS: 'false',
+  ORDER_TIMER_INTERVAL_SECONDS: '3600',
+  RATE_LIMIT_PER_IP: '100000000',
+  RATE_LIMIT_PER_ADDRESS: '100000000',
+};
+
+/**
  * The servers the benchmarks load: the real API in this process (embedded database on a fresh
  * data directory), and a bare Hono route, the machine's HTTP floor at that moment.
  */
