@@ -9,7 +9,7 @@
  */
 
 /** The timeout of a long poll that names none: CouchDB's default (`changes_timeout`). */
-export const DEFAULT_LONGPOLL_TIMEOUT_MS = 60_000;
+const DEFAULT_LONGPOLL_TIMEOUT_MS = 60_000;
 
 /**
  * Time a server that honours the timeout (CouchDB) is given to answer by itself before the
