@@ -24,8 +24,8 @@ const serverDir = path.dirname(require.resolve('pouchdb-server/package.json'));
 const fromServer = (id) => require.resolve(id, { paths: [serverDir] });
 const leveldbAdapterDir = path.dirname(fromServer('pouchdb-adapter-leveldb/package.json'));
 // pouchdb-server's own dependencies, resolved where it finds them (not listed here: its version
-// of each is the one to patch).
-const leveldbCoreFile = require.resolve(path.join('pouchdb-adapter-leveldb-core'), {
+// of each is the one to patch; knip.jsonc says so).
+const leveldbCoreFile = require.resolve('pouchdb-adapter-leveldb-core', {
   paths: [leveldbAdapterDir],
 });
 
