@@ -49,7 +49,8 @@ import {
   resultsFileName,
   writeResults,
 } from './lib/harness';
-import { startBenchApi } from './lib/servers';
+import { createWalkGig, demoAgent } from './lib/accounts';
+import { LOADED_API_ENV, startBenchApi } from './lib/servers';
 
 const customers = numberFromEnv('BENCH_CHECKOUT_CUSTOMERS', 50, true, 1);
 const checkoutRounds = numberFromEnv('BENCH_CHECKOUT_ROUNDS', 4, true, 1);
@@ -319,12 +320,9 @@ async function main(): Promise<number> {
   console.log(`checkout: starting the API (embedded database); load average ${load()}`);
   const started = await startBenchApi({
     env: {
-      SEED_DEMO_GIGS: 'false',
-      ORDER_TIMER_INTERVAL_SECONDS: '3600',
+      ...LOADED_API_ENV,
       // Building the balance view over 100,000 entries on a busy machine takes minutes.
       COUCH_VIEW_TIMEOUT_MS: '600000',
-      RATE_LIMIT_PER_IP: '100000000',
-      RATE_LIMIT_PER_ADDRESS: '100000000',
     },
     keep: (dir) => tempDirs.push(dir),
   });
@@ -333,42 +331,10 @@ async function main(): Promise<number> {
   const problems: string[] = [];
 
   // An agent's gig to order (the demo agent Amara).
-  const login = await timedJson(
-    `${base}/api/login`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'amara@wayfarer.test', password: 'wayfarer-demo' }),
-    },
-    200,
-  );
-  if (!login.ok) throw new Error(`agent login: ${login.problem}`);
-  const agentToken = (login.body as { token: string }).token;
-  const gig = await timedJson(
-    `${base}/api/gigs`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: 'Dakar old town walk for the checkout benchmark',
-        service_id: 'tour-guide',
-        description: 'Two hours through the Plateau and the Kermel market with a licensed guide.',
-        status: 'active',
-        packages: [
-          {
-            tier: 'basic',
-            name: 'Walk',
-            price: { amount: 4_500, currency: 'USD' },
-            delivery_days: 2,
-            revisions: 1,
-          },
-        ],
-      }),
-    },
-    201,
-  );
-  if (!gig.ok) throw new Error(`gig: ${gig.problem}`);
-  const gigId = (gig.body as { gig: { id: string } }).gig.id;
+  const agent = await demoAgent(base);
+  const gigId = (
+    await createWalkGig(base, agent.token, 'Dakar old town walk for the checkout benchmark')
+  ).id;
   console.log(`checkout: making ${customers} customers…`);
   const tokens = await makeCustomers(api, customers);
 

@@ -29,7 +29,8 @@ import { syncGigRating } from '../api/src/routes/reviews/review-publication';
 import type { ReviewDoc } from '../api/src/routes/reviews/reviews.model';
 import type { RunningServer } from '../api/src/server';
 import { formatColumns, formatRatio, numberFromEnv, percentile, ratio } from './lib/harness';
-import { startBenchApi } from './lib/servers';
+import { createWalkGig, demoAgent } from './lib/accounts';
+import { LOADED_API_ENV, startBenchApi } from './lib/servers';
 
 const small = numberFromEnv('BENCH_REVIEWS_SMALL', 10, true, 1);
 const large = numberFromEnv('BENCH_REVIEWS_LARGE', 10_000, true, 1);
@@ -126,15 +127,12 @@ async function main(): Promise<number> {
   console.log(`reviews: starting the API (embedded database); load average ${load()}`);
   const started = await startBenchApi({
     env: {
-      SEED_DEMO_GIGS: 'false',
-      ORDER_TIMER_INTERVAL_SECONDS: '3600',
+      ...LOADED_API_ENV,
       // Writing and indexing 10,000 reviews on a busy machine: no 503 half-way, and no restart
       // of a database server that is slow to answer its health check meanwhile.
       COUCH_TIMEOUT_MS: '600000',
       COUCH_HEALTH_INTERVAL_MS: '0',
       COUCH_VIEW_TIMEOUT_MS: '600000',
-      RATE_LIMIT_PER_IP: '100000000',
-      RATE_LIMIT_PER_ADDRESS: '100000000',
     },
     keep: (dir) => tempDirs.push(dir),
   });
@@ -142,37 +140,8 @@ async function main(): Promise<number> {
   const base = started.url;
   couchOrigin = api.deps.couch.origin;
 
-  const login = (await json(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'amara@wayfarer.test', password: 'wayfarer-demo' }),
-  })) as { token: string; user: { id: string } };
-  const makeGig = async (title: string) => {
-    const body = (await json(
-      `${base}/api/gigs`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title,
-          service_id: 'tour-guide',
-          description: 'Two hours through the Plateau and the Kermel market with a licensed guide.',
-          status: 'active',
-          packages: [
-            {
-              tier: 'basic',
-              name: 'Walk',
-              price: { amount: 4_500, currency: 'USD' },
-              delivery_days: 2,
-              revisions: 1,
-            },
-          ],
-        }),
-      },
-      201,
-    )) as { gig: { id: string; title: string } };
-    return body.gig;
-  };
+  const agent = await demoAgent(base);
+  const makeGig = (title: string) => createWalkGig(base, agent.token, title);
   const cases = [
     { name: `${small} reviews`, count: small, gig: await makeGig('Dakar walk, a few reviews') },
     { name: `${large} reviews`, count: large, gig: await makeGig('Dakar walk, many reviews') },
@@ -184,7 +153,7 @@ async function main(): Promise<number> {
     for (let i = 0; i < c.count; i += 500) {
       const docs = [];
       for (let j = i; j < Math.min(c.count, i + 500); j++)
-        docs.push(review(c.gig, login.user.id, j));
+        docs.push(review(c.gig, agent.userId, j));
       const results = await db.bulk({ docs } as never);
       if (results.some((r) => r.error)) throw new Error('bulk write of reviews failed');
     }

@@ -166,6 +166,25 @@ export default defineConfig({
               cacheableResponse: { statuses: [200] },
             },
           },
+          {
+            // Public profiles seen before open offline (issue 20): the profile, its public
+            // wishlists, an agent's reputation and reviews. Tagnames are [a-z0-9_]{3,30}, so the
+            // signed-in member's own paths (/api/user/payout-methods) never match.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin &&
+              request.method === 'GET' &&
+              request.mode !== 'navigate' &&
+              /^\/api\/(user\/[a-z0-9_]{3,30}(\/wishlists)?|users\/[a-z0-9_]{3,30}\/(reputation|reviews))$/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'wayfarer-profiles',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
         ],
       },
       devOptions: { enabled: false },

@@ -106,6 +106,8 @@ export async function startServer(
         timeoutMs: env.COUCH_HEALTH_TIMEOUT_MS,
         busyLimitMs: env.COUCH_HEALTH_BUSY_LIMIT_MS,
       },
+      maxDbsOpen: env.COUCH_MAX_DBS_OPEN,
+      fileLimit: env.COUCH_FILE_LIMIT,
     },
     logger,
   );

@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
 import { client, demoSessions, type Session } from './helpers/client';
 import { startApiProcess, type ApiProcess } from './helpers/api-process';
+import { until } from './helpers/until';
 import { fakeWebDist, startTestServer, type TestServer } from './helpers/server';
 
 const EMBEDDED = !process.env.TEST_COUCH_URL;
@@ -37,23 +38,6 @@ async function within<T>(ms: number, what: string, promise: Promise<T>): Promise
     ]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** Polls `check` until it returns something truthy; fails naming `what` at the deadline. */
-async function until<T>(ms: number, what: string, check: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-      last = value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (last: ${last})`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

@@ -8,6 +8,7 @@ import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { userDbName } from '../src/couch/userdb';
+import { LONGPOLL_GRACE_MS } from '../src/routes/sync/longpoll';
 import { client, newAccount, type Session } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -377,6 +378,53 @@ describe('sync gateway: boundaries', () => {
     expect(text).toContain('notification:live');
     controller.abort();
   });
+
+  it('ends a long poll at the head of an idle feed within its timeout, with the last seq and no change lost', async () => {
+    // bob's database: nothing else writes to it during this test.
+    const head = (await (await gateway(bob.token, '/_changes')).json()) as {
+      last_seq: string | number;
+    };
+    const since = encodeURIComponent(String(head.last_seq));
+    for (const extra of ['', '&heartbeat=500', '&style=all_docs&limit=100&include_docs=true']) {
+      const started = Date.now();
+      const res = await gateway(
+        bob.token,
+        `/_changes?feed=longpoll&since=${since}&timeout=1000${extra}`,
+      );
+      const text = await res.text();
+      const elapsed = Date.now() - started;
+      expect(res.status, text).toBe(200);
+      const body = JSON.parse(text) as { results: unknown[]; last_seq: string | number };
+      expect(body.results, extra).toEqual([]);
+      // CouchDB answers with its current seq, the gateway with the one asked from: the same here.
+      expect(String(body.last_seq), extra).toBe(String(head.last_seq));
+      // The timeout, the gateway's grace for a server that ends it itself, and a loaded machine.
+      expect(elapsed, extra).toBeLessThan(1000 + LONGPOLL_GRACE_MS + 3000);
+    }
+
+    // A change that comes while the poll waits is answered, and one made between two polls is
+    // found by the next (the poll that timed out answered the seq it started from).
+    const pending = gateway(bob.token, `/_changes?feed=longpoll&since=${since}&timeout=20000`);
+    const serverSide = server.deps.couch.server.use(userDbName(server.deps.couch, bob.user.id));
+    await serverSide.insert({ _id: 'notification:poll', ...notification('Poll') } as never);
+    const polled = (await (await pending).json()) as { results: { id: string }[] };
+    expect(polled.results.map((r) => r.id)).toEqual(['notification:poll']);
+
+    const idle = (await (
+      await gateway(bob.token, `/_changes?feed=longpoll&since=${since}&timeout=0`)
+    ).json()) as { results: { id: string }[] };
+    expect(idle.results.map((r) => r.id)).toEqual(['notification:poll']);
+  });
+});
+
+const notification = (title: string) => ({
+  type: 'notification',
+  kind: 'x',
+  title,
+  body: '',
+  link: '/',
+  created_at: now(),
+  read_at: null,
 });
 
 const draft = (key: string, extra: Record<string, unknown> = {}) => ({

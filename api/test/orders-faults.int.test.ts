@@ -20,31 +20,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectForTool, type Couch } from '../src/couch/connect';
 import { createLogger } from '../src/lib/logger';
 import { startApiProcess, type ApiProcess } from './helpers/api-process';
+import { until } from './helpers/until';
 import { couchEnvFor, externalCouch, fakeWebDist } from './helpers/server';
 
 const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' };
 const HOUR = 3_600_000;
-
-/** Polls `check` until it returns something truthy; fails naming `what` at the deadline. */
-async function until<T>(
-  ms: number,
-  what: string,
-  check: () => Promise<T | null | false>,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-      last = value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (last: ${last})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** A JSON call to an API process, bounded in time. */
 async function call<T>(

@@ -350,19 +350,17 @@ describe('chat responses, through real message delivery', () => {
     ])) as unknown as UserDoc[];
     const base = clock.now().getTime();
     const at = (h: number) => new Date(base + h * HOUR).toISOString();
+    /** The delivery of message `id`, sent at hour `h` of `conversationId`, from `by` to `to`. */
+    const deliver = (
+      id: string,
+      h: number,
+      by: UserDoc,
+      to: UserDoc,
+      conversationId = conversation,
+    ) => recordChatResponse(server.deps, { id, conversationId, sentAt: at(h) }, by, to);
     // The agent's answer is delivered before the customer's question (two senders' jobs).
-    await recordChatResponse(
-      server.deps,
-      { id: 'answer1', conversationId: conversation, sentAt: at(3) },
-      amara!,
-      sofia!,
-    );
-    await recordChatResponse(
-      server.deps,
-      { id: 'question1', conversationId: conversation, sentAt: at(1) },
-      sofia!,
-      amara!,
-    );
+    await deliver('answer1', 3, amara!, sofia!);
+    await deliver('question1', 1, sofia!, amara!);
     const first = (await market.get(chatResponseId(conversation))) as unknown as ChatResponseDoc;
     expect(first).toMatchObject({
       customer_first_message: 'question1',
@@ -371,39 +369,15 @@ describe('chat responses, through real message delivery', () => {
       agent_first_at: at(3),
     });
     // The same deliveries again, and later messages: no write at all.
-    await recordChatResponse(
-      server.deps,
-      { id: 'question1', conversationId: conversation, sentAt: at(1) },
-      sofia!,
-      amara!,
-    );
-    await recordChatResponse(
-      server.deps,
-      { id: 'answer1', conversationId: conversation, sentAt: at(3) },
-      amara!,
-      sofia!,
-    );
-    await recordChatResponse(
-      server.deps,
-      { id: 'later', conversationId: conversation, sentAt: at(5) },
-      sofia!,
-      amara!,
-    );
+    await deliver('question1', 1, sofia!, amara!);
+    await deliver('answer1', 3, amara!, sofia!);
+    await deliver('later', 5, sofia!, amara!);
     const again = (await market.get(chatResponseId(conversation))) as unknown as ChatResponseDoc;
     expect(again._rev).toBe(first._rev);
     // Concurrent deliveries of one conversation: each conflict is read and judged again.
     const other = conversationIdFor(s.daniel.user.id, s.amara.user.id);
     const daniel = (await users.get(userKey(s.daniel.user.id))) as unknown as UserDoc;
-    await Promise.all(
-      [4, 2, 6, 3, 5].map((h) =>
-        recordChatResponse(
-          server.deps,
-          { id: `q${h}`, conversationId: other, sentAt: at(h) },
-          daniel,
-          amara!,
-        ),
-      ),
-    );
+    await Promise.all([4, 2, 6, 3, 5].map((h) => deliver(`q${h}`, h, daniel, amara!, other)));
     expect(await market.get(chatResponseId(other))).toMatchObject({
       customer_first_message: 'q2',
       customer_first_at: at(2),

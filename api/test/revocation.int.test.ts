@@ -70,6 +70,17 @@ async function registered(userId: string) {
 
 type Revocation = (m: Awaited<ReturnType<typeof member>>) => Promise<void>;
 
+/** An admin's change of the member (`PATCH /api/admin/users/{id}`). */
+const adminChange =
+  (body: Record<string, string>): Revocation =>
+  async (m) => {
+    const res = await api.patch(`/api/admin/users/${m.second.user.id}`, {
+      token: admin.token,
+      body,
+    });
+    expect(res.status).toBe(200);
+  };
+
 const revocations: [string, Revocation][] = [
   [
     'logout',
@@ -91,26 +102,8 @@ const revocations: [string, Revocation][] = [
       expect(res.status).toBe(200);
     },
   ],
-  [
-    'suspension by an admin',
-    async (m) => {
-      const res = await api.patch(`/api/admin/users/${m.second.user.id}`, {
-        token: admin.token,
-        body: { status: 'suspended' },
-      });
-      expect(res.status).toBe(200);
-    },
-  ],
-  [
-    'a role change by an admin',
-    async (m) => {
-      const res = await api.patch(`/api/admin/users/${m.second.user.id}`, {
-        token: admin.token,
-        body: { role: 'Agent' },
-      });
-      expect(res.status).toBe(200);
-    },
-  ],
+  ['suspension by an admin', adminChange({ status: 'suspended' })],
+  ['a role change by an admin', adminChange({ role: 'Agent' })],
   [
     'deletion of the account by its owner',
     async (m) => {

@@ -4,7 +4,7 @@
  * time and loaded with autocannon.
  */
 import http from 'node:http';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { SERVER_DATABASES } from '@wayfarer/couch';
@@ -16,7 +16,7 @@ import type { RunningServer } from '../../api/src/server';
 import { databaseCpuMs } from '../lib/cpu';
 import { prng } from '../lib/random';
 import { startBenchApi } from '../lib/servers';
-import { DEMO_AGENT_EMAILS, indexedTokens, makeGig } from './gigs';
+import { CITIES, DEMO_AGENT_EMAILS, VOCABULARY, indexedTokens, makeGig } from './gigs';
 import { QUERIES, sortFields, type Expected, type Query, type SortFields } from './queries';
 import { cpuText, fmt, indent, perSecond, seconds, sizeLabel, table } from './report';
 import {
@@ -30,6 +30,7 @@ import {
   loadKey,
   loadLabel,
   loads,
+  dataDirRoot,
   prepLimitSeconds,
   profileRuns,
   warmupSeconds,
@@ -172,6 +173,8 @@ async function writeGigs(
   count: number,
   deadline: number,
   prep: Partial<Prep>,
+  /** false: the gigs are already in a reused database; generate them only for the expectations. */
+  write = true,
 ): Promise<void> {
   const catalog = running.deps.couch.db('catalog');
   const owners = await ownerIds(running);
@@ -204,7 +207,7 @@ async function writeGigs(
       docs.push(doc);
     }
     const started = performance.now();
-    const results = await catalog.bulk({ docs: docs as never[] });
+    const results = write ? await catalog.bulk({ docs: docs as never[] }) : [];
     writeMs += performance.now() - started;
     const failed = results.filter((r) => r.error);
     if (failed.length) {
@@ -394,6 +397,47 @@ async function profile(running: RunningServer, apiUrl: string): Promise<ProfileR
   return rows;
 }
 
+/** What a kept database holds: checked before it is reused (BENCH_GIG_DATA_DIR). */
+interface PreparedMarker {
+  gigs: number;
+  seed: number;
+  words: number;
+  cities: number;
+  prepared_at: string;
+}
+
+const MARKER = 'bench-gig-search-prepared.json';
+
+function preparedMarker(count: number): PreparedMarker {
+  return {
+    gigs: count,
+    seed: SEED,
+    words: VOCABULARY.length,
+    cities: CITIES.length,
+    prepared_at: new Date().toISOString(),
+  };
+}
+
+/** The marker of a kept database written and indexed by an earlier run, if it matches. */
+async function reusable(dataDir: string, count: number): Promise<PreparedMarker | undefined> {
+  let found: PreparedMarker;
+  try {
+    found = JSON.parse(await readFile(path.join(dataDir, MARKER), 'utf8')) as PreparedMarker;
+  } catch {
+    return undefined;
+  }
+  const wanted = preparedMarker(count);
+  for (const key of ['gigs', 'seed', 'words', 'cities'] as const) {
+    if (found[key] !== wanted[key]) {
+      throw new Error(
+        `${dataDir} was prepared with ${key} ${found[key]}, this run needs ${wanted[key]}: ` +
+          'remove it or choose another BENCH_GIG_DATA_DIR',
+      );
+    }
+  }
+  return found;
+}
+
 async function runSize(
   count: number,
   bareUrl: string,
@@ -409,8 +453,18 @@ async function runSize(
     load_average: { start: loadavg()[0]!, end: 0 },
   };
   try {
-    console.log(`\n${NAME}: ${sizeLabel(count)}: starting a fresh API (embedded database)…`);
+    const dataDir = dataDirRoot ? path.join(path.resolve(dataDirRoot), String(count)) : undefined;
+    const reused = dataDir ? await reusable(dataDir, count) : undefined;
+    // A kept directory without its marker is an unfinished preparation: start it again.
+    if (dataDir && !reused) await rm(dataDir, { recursive: true, force: true });
+    console.log(
+      `\n${NAME}: ${sizeLabel(count)}: ` +
+        (reused
+          ? `starting an API on the database prepared at ${reused.prepared_at} in ${dataDir}…`
+          : `starting a fresh API (embedded database${dataDir ? ` in ${dataDir}, kept` : ''})…`),
+    );
     const started = await startBenchApi({
+      dataDir,
       env: {
         SEED_DEMO: 'true',
         // The services and agents, not the demo gigs: the data set is the generated one alone.
@@ -428,12 +482,14 @@ async function runSize(
     let indexCpuStart: number | undefined;
 
     try {
-      await writeGigs(running, count, deadline, prep);
-      console.log(
-        `  wrote ${fmt(count)} gigs in ${seconds(prep.write_ms!)} s ` +
-          `(${fmt(prep.write_docs_per_sec!)} docs/s, ${fmt(BATCH)} a batch; ` +
-          `database CPU ${cpuText(prep.write_database_cpu_ms)})`,
-      );
+      await writeGigs(running, count, deadline, prep, !reused);
+      if (reused) console.log(`  reused ${fmt(count)} gigs (generated again for the expectations)`);
+      else
+        console.log(
+          `  wrote ${fmt(count)} gigs in ${seconds(prep.write_ms!)} s ` +
+            `(${fmt(prep.write_docs_per_sec!)} docs/s, ${fmt(BATCH)} a batch; ` +
+            `database CPU ${cpuText(prep.write_database_cpu_ms)})`,
+        );
       indexStarted = Date.now();
       indexCpuStart = await databaseCpuMs(running.deps.couch.embedded?.pid);
       const search = await buildView(running, 'gigs/search', deadline);
@@ -465,6 +521,9 @@ async function runSize(
         `  indexed gigword/sorted in ${seconds(words.ms)} s: ${fmt(prep.search_rows!)} rows, ` +
           `${fmt(perSecond(count, words.ms))} gigs/s; database CPU ${cpuText(words.cpu)}`,
       );
+      if (dataDir && !reused) {
+        await writeFile(path.join(dataDir, MARKER), JSON.stringify(preparedMarker(count)));
+      }
     } catch (error) {
       if (!(error instanceof TimeLimit)) throw error;
       const indexMs = indexStarted === undefined ? undefined : Date.now() - indexStarted;

@@ -42,6 +42,12 @@ const loadLabel = (load: number) => `${load} connection${load === 1 ? '' : 's'}`
 const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
 const profileRuns = numberFromEnv('BENCH_GIG_PROFILE_RUNS', 40, true, 1);
 const prepLimitSeconds = numberFromEnv('BENCH_GIG_PREP_LIMIT', 1200, false, 10);
+/**
+ * Where to keep each size's prepared database (`<dir>/<size>`) and reuse it on later runs, so that
+ * the long preparation (about an hour for 100,000 gigs on a loaded machine) can be done once and
+ * the measurement repeated when the machine is quiet. Unset: a fresh temporary directory a size.
+ */
+const dataDirRoot = process.env.BENCH_GIG_DATA_DIR?.trim() || undefined;
 
 export {
   NAME,
@@ -61,4 +67,5 @@ export {
   warmupSeconds,
   profileRuns,
   prepLimitSeconds,
+  dataDirRoot,
 };

@@ -57,3 +57,45 @@ export async function registerUser(
   }
   return { token: registered.token, userId: registered.user.id };
 }
+
+/** `POST /api/login` as the seeded demo agent Amara: her token and id. */
+export async function demoAgent(apiUrl: string): Promise<Registered> {
+  const login = await requestJson<{ token: string; user: { id: string } }>(
+    `${apiUrl}/api/login`,
+    { method: 'POST', body: { email: 'amara@wayfarer.test', password: 'wayfarer-demo' } },
+    200,
+  );
+  return { token: login.token, userId: login.user.id };
+}
+
+/** `POST /api/gigs`: an active walking tour by the agent of `token`, one Basic package ($45). */
+export async function createWalkGig(
+  apiUrl: string,
+  token: string,
+  title: string,
+): Promise<{ id: string; title: string }> {
+  const created = await requestJson<{ gig: { id: string; title: string } }>(
+    `${apiUrl}/api/gigs`,
+    {
+      method: 'POST',
+      token,
+      body: {
+        title,
+        service_id: 'tour-guide',
+        description: 'Two hours through the Plateau and the Kermel market with a licensed guide.',
+        status: 'active',
+        packages: [
+          {
+            tier: 'basic',
+            name: 'Walk',
+            price: { amount: 4_500, currency: 'USD' },
+            delivery_days: 2,
+            revisions: 1,
+          },
+        ],
+      },
+    },
+    201,
+  );
+  return created.gig;
+}

@@ -1,8 +1,19 @@
 /**
+ * The settings of a benchmark that loads the API with data of its own: no demo gigs, no order
+ * timer running meanwhile, no rate limit in the way.
+ */
+export const LOADED_API_ENV: Record<string, string> = {
+  SEED_DEMO_GIGS: 'false',
+  ORDER_TIMER_INTERVAL_SECONDS: '3600',
+  RATE_LIMIT_PER_IP: '100000000',
+  RATE_LIMIT_PER_ADDRESS: '100000000',
+};
+
+/**
  * The servers the benchmarks load: the real API in this process (embedded database on a fresh
  * data directory), and a bare Hono route, the machine's HTTP floor at that moment.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,9 +32,15 @@ const HOST = '127.0.0.1';
 export async function startBenchApi(options: {
   env?: Record<string, string>;
   keep: (dir: string) => void;
+  /** A data directory to use and leave in place (created if missing); else a fresh temporary one. */
+  dataDir?: string;
 }): Promise<{ running: RunningServer; url: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
-  options.keep(dataDir);
+  let dataDir = options.dataDir;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  else {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-data-'));
+    options.keep(dataDir);
+  }
   let webDist = options.env?.WEB_DIST;
   if (!webDist) {
     webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));

@@ -13,14 +13,178 @@ const Module = require('node:module');
 const validationFile = require.resolve('pouchdb-validation');
 const BUGGY = 'newDoc._revisions = (oldDoc || {})._revisions;';
 const FIXED = 'newDoc = Object.assign({}, newDoc, { _revisions: (oldDoc || {})._revisions });';
+
+// Open databases. express-pouchdb keeps every database it opened in a map and never closes one:
+// each holds about four descriptors (more with its views), so a server touched by enough members
+// runs out of descriptors, and pouchdb-all-dbs then answers 404s. Here the map keeps at most
+// WAYFARER_MAX_DBS_OPEN databases (default: from the descriptor limit, with room), closing the
+// least recently used one no request is using; it is opened again when next asked for.
+const path = require('node:path');
+const serverDir = path.dirname(require.resolve('pouchdb-server/package.json'));
+const fromServer = (id) => require.resolve(id, { paths: [serverDir] });
+const leveldbAdapterDir = path.dirname(fromServer('pouchdb-adapter-leveldb/package.json'));
+// pouchdb-server's own dependencies, resolved where it finds them (not listed here: its version
+// of each is the one to patch; knip.jsonc says so).
+const leveldbCoreFile = require.resolve('pouchdb-adapter-leveldb-core', {
+  paths: [leveldbAdapterDir],
+});
+
+/** Lines the API logs at their level (EmbeddedCouch reads them from this process's output). */
+const notice = (level, msg, fields) =>
+  process.stdout.write(`wayfarer-couch: ${JSON.stringify({ level, msg, ...fields })}\n`);
+
+/** The soft limit on open descriptors, from /proc on Linux; else undefined. */
+function fileLimit() {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = Number(line && line.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) ? soft : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const limit = fileLimit();
+/** Descriptors a member database may hold open: its files and its views' (a generous guess). */
+const FDS_PER_DB = 16;
+/** Descriptors kept for everything else: sockets, the server databases, logs. */
+const RESERVED_FDS = 128;
+const configured = Number(process.env.WAYFARER_MAX_DBS_OPEN);
+const maxDbsOpen =
+  Number.isInteger(configured) && configured > 0
+    ? configured
+    : Math.max(8, Math.min(500, Math.floor(((limit ?? 1024) - RESERVED_FDS) / FDS_PER_DB)));
+notice('info', `open databases: at most ${maxDbsOpen} (descriptor limit ${limit ?? 'unknown'})`, {
+  maxDbsOpen,
+  fileLimit: limit ?? null,
+});
+
+// Closing a leveldb database closes the view indexes of every database (pouchdb-adapter-leveldb-
+// core closes all `-mrview-` stores), which breaks the views of databases still open: close only
+// its own. Fails loudly if the library changes.
+const ALL_VIEWS = '.filter(k => k.includes("-mrview-"));';
+const OWN_VIEWS = '.filter(k => k.startsWith(name + "-mrview-"));';
+
 const loadJs = Module._extensions['.js'];
 Module._extensions['.js'] = function (module, filename) {
-  if (filename !== validationFile) return loadJs(module, filename);
+  if (filename !== validationFile && filename !== leveldbCoreFile) return loadJs(module, filename);
   const source = fs.readFileSync(filename, 'utf8');
-  if (!source.includes(BUGGY))
-    throw new Error('pouchdb-validation changed: re-check the fix in couch/src/child.cjs');
-  module._compile(source.replace(BUGGY, FIXED), filename);
+  const [from, to] = filename === validationFile ? [BUGGY, FIXED] : [ALL_VIEWS, OWN_VIEWS];
+  if (!source.includes(from))
+    throw new Error(`${filename} changed: re-check the fix in couch/src/child.cjs`);
+  module._compile(source.replace(from, to), filename);
 };
+
+const dbs = require(fromServer('express-pouchdb/lib/create-or-delete-dbs.js'));
+const cleanFilename = require(fromServer('express-pouchdb/lib/clean-filename.js'));
+/** Requests using each database now: one in use is never closed. */
+const users = new Map();
+/** Databases being closed: a request for one waits until it is, then opens it again. */
+const closing = new Map();
+let overLimitSince = 0;
+
+const isSystem = (name) => name.startsWith('_') || name.startsWith('pouch__');
+
+function closeDb(name, db) {
+  const views = Object.values(db._cachedViews || {});
+  const done = Promise.resolve()
+    .then(() => db.close())
+    .then(() =>
+      Promise.all(
+        views.map((view) =>
+          Promise.resolve(view)
+            .then((v) => v && v.db && !v.db._closed && v.db.close())
+            .catch(() => undefined),
+        ),
+      ),
+    )
+    .catch((error) =>
+      notice('warn', `closing the database ${name} failed`, { error: String(error) }),
+    )
+    .then(() => closing.delete(name));
+  closing.set(name, done);
+}
+
+/** Closes the least recently used databases no request is using, down to the limit. */
+function trim(map) {
+  if (map.size <= maxDbsOpen) return;
+  for (const [name, db] of map) {
+    if (map.size <= maxDbsOpen) break;
+    if (isSystem(name) || (users.get(name) ?? 0) > 0) continue;
+    map.delete(name);
+    closeDb(name, db);
+  }
+  if (map.size > maxDbsOpen && Date.now() - overLimitSince > 60_000) {
+    overLimitSince = Date.now();
+    notice('warn', `more than ${maxDbsOpen} databases in use at once: none could be closed`, {
+      open: map.size,
+      maxDbsOpen,
+    });
+  }
+}
+
+const getOrCreateDB = dbs.getOrCreateDB;
+dbs.getOrCreateDB = function (PouchDB, name) {
+  return Promise.resolve(closing.get(name))
+    .then(() => getOrCreateDB(PouchDB, name))
+    .then((db) => {
+      const map = PouchDB.__dbCacheMap;
+      // Most recently used last.
+      map.delete(name);
+      map.set(name, db);
+      trim(map);
+      return db;
+    });
+};
+
+// Loaded after the patch above: it keeps its own reference to getOrCreateDB.
+const utils = require(fromServer('express-pouchdb/lib/utils.js'));
+const setDBOnReq = utils.setDBOnReq;
+utils.setDBOnReq = function (dbName, dbWrapper, req, res, next) {
+  const name = cleanFilename(dbName);
+  users.set(name, (users.get(name) ?? 0) + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const left = users.get(name) - 1;
+    if (left > 0) users.set(name, left);
+    else users.delete(name);
+  };
+  res.once('finish', release);
+  res.once('close', release);
+  return setDBOnReq(dbName, dbWrapper, req, res, next);
+};
+
+// Running out of a resource is a 503 naming it, and a line in the API's log; never a 404 or a
+// bare 500.
+const RESOURCE = /EMFILE|ENFILE|too many open files|ENOMEM|ENOSPC|no space left/i;
+const sendError = utils.sendError;
+utils.sendError = function (res, err, baseStatus) {
+  const text = err
+    ? `${err.code || ''} ${err.name || ''} ${err.message || ''} ${err.reason || ''}`
+    : '';
+  if (RESOURCE.test(text)) {
+    const resource = /ENOSPC|no space/i.test(text)
+      ? 'disk space'
+      : /ENOMEM/i.test(text)
+        ? 'memory'
+        : 'open file descriptors';
+    notice('error', `the database server ran out of ${resource}`, {
+      resource,
+      error: String(err.message || err.reason || err.code),
+      path: res.req && res.req.originalUrl,
+    });
+    return utils.sendJSON(res, 503, {
+      error: 'service_unavailable',
+      reason: `The database server ran out of ${resource}.`,
+    });
+  }
+  return sendError(res, err, baseStatus);
+};
+
 process.on('disconnect', () => process.exit(0));
 process.argv = [process.argv[0], 'pouchdb-server', ...process.argv.slice(2)];
 require('pouchdb-server/lib/index.js');

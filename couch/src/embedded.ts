@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,7 +31,27 @@ export interface EmbeddedCouchOptions {
   healthFailures?: number;
   healthTimeoutMs?: number;
   healthBusyLimitMs?: number;
+  /**
+   * At most this many databases are open at once in the server (the least recently used one no
+   * request is using is closed, and opened again when asked for). Default: from the server's
+   * descriptor limit, leaving room for everything else (couch/src/child.cjs).
+   */
+  maxDbsOpen?: number;
+  /**
+   * The server's descriptor limit (`ulimit -n`, soft and hard). Default: raised to the hard
+   * limit where the system allows.
+   */
+  fileLimit?: number;
 }
+
+/** A line the server writes for the API's log (couch/src/child.cjs `notice`). */
+export interface EmbeddedNotice {
+  level: 'info' | 'warn' | 'error';
+  msg: string;
+  [field: string]: unknown;
+}
+
+const NOTICE_PREFIX = 'wayfarer-couch: ';
 
 export interface CouchCredentials {
   username: string;
@@ -51,7 +71,9 @@ const CREDENTIALS_FILE = 'admin-credentials.json';
  * unexpectedly it emits `down`, and it is restarted with back-off; `up` follows once it answers.
  * A running child that stops answering its health check emits `health-check-failed` per failed
  * check (`health-check-busy` for one failed while it was using the CPU), then `unresponsive`
- * when it is killed (and `down` follows, then the restart).
+ * when it is killed (and `down` follows, then the restart). `notice` carries the server's own
+ * lines for the log (EmbeddedNotice): at start, how many databases it keeps open under which
+ * descriptor limit; when it runs out of a resource, which one.
  */
 export class EmbeddedCouch extends EventEmitter {
   private child: ChildProcess | undefined;
@@ -111,28 +133,49 @@ export class EmbeddedCouch extends EventEmitter {
       { mode: 0o600 },
     );
     const childScript = embeddedChildScript();
-    const child = spawn(
-      process.execPath,
-      [
-        childScript,
-        '--host',
-        HOST,
-        '--port',
-        String(this.currentPort),
-        '--dir',
-        dir,
-        '--config',
-        path.join(dir, 'config.json'),
-      ],
-      {
-        cwd: dir,
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-        env: { ...process.env, NODE_OPTIONS: '' },
-      },
-    );
+    const args = [
+      childScript,
+      '--host',
+      HOST,
+      '--port',
+      String(this.currentPort),
+      '--dir',
+      dir,
+      '--config',
+      path.join(dir, 'config.json'),
+    ];
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+    if (this.options.maxDbsOpen !== undefined)
+      env.WAYFARER_MAX_DBS_OPEN = String(this.options.maxDbsOpen);
+    const options: SpawnOptions = { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env };
+    // Through the shell where there is one, to set the descriptor limit: the one asked for, or
+    // the soft limit raised to the hard one (Node raises its own too; this keeps it explicit).
+    // `exec` keeps the process id and the IPC channel.
+    const child = existsSync('/bin/sh')
+      ? spawn(
+          '/bin/sh',
+          [
+            '-c',
+            'if [ -n "$1" ]; then ulimit -n "$1" || exit 70; else ulimit -n "$(ulimit -H -n)" 2>/dev/null; fi; shift; exec "$@"',
+            'sh',
+            this.options.fileLimit === undefined ? '' : String(this.options.fileLimit),
+            process.execPath,
+            ...args,
+          ],
+          options,
+        )
+      : spawn(process.execPath, args, options);
     this.child = child;
     const forward = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.startsWith(NOTICE_PREFIX)) {
+          try {
+            this.emit('notice', JSON.parse(line.slice(NOTICE_PREFIX.length)) as EmbeddedNotice);
+            continue;
+          } catch {
+            // Not one of ours after all: passed on as it is.
+          }
+        }
         if (line.trim()) this.options.onOutput?.(line);
       }
     };

@@ -1,5 +1,10 @@
 export { EmbeddedCouch, freePort } from './embedded';
-export type { EmbeddedCouchOptions, CouchCredentials, EmbeddedState } from './embedded';
+export type {
+  EmbeddedCouchOptions,
+  EmbeddedNotice,
+  CouchCredentials,
+  EmbeddedState,
+} from './embedded';
 export {
   bootstrapServer,
   couchNames,

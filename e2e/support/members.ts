@@ -156,3 +156,8 @@ export async function seriousAxeViolations(
         `${what ? `${what}: ` : ''}${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
     );
 }
+
+/** No serious or critical WCAG 2 A/AA violation from axe on the page as it is. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await seriousAxeViolations(page, what, ['wcag2a', 'wcag2aa'])).toEqual([]);
+}

@@ -2,8 +2,7 @@
 // onboarding, logout, remembered login, password change and reset, account deletion, and the
 // route guards. Mail is read from the development outbox (GET /api/dev/mail).
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   apiLogin,
@@ -11,6 +10,7 @@ import {
   logOutOfArea,
   signInWithCookie,
   unique,
+  expectAccessible,
 } from '../support/members';
 
 /** A 1×1 PNG: the server checks uploads by their content. */
@@ -390,17 +390,6 @@ test('the development mail page lists mail with working links', async ({ page, r
   await expect(page.getByLabel('Email')).toHaveValue('daniel@wayfarer.test');
 });
 
-/** axe on the page as it is: no serious or critical WCAG 2 A/AA violation. */
-async function checkAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
-
 // Each page is loaded and run through axe (10-35 s a page on a loaded 2-core runner): the
 // guest's screens and the member's are two tests, each with room for its pages.
 test('the guest account screens have no serious accessibility problems', async ({ page }) => {
@@ -408,12 +397,12 @@ test('the guest account screens have no serious accessibility problems', async (
   for (const path of ['/login', '/register', '/password/reset', '/@/amara_guides/info']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await checkAccessible(page, path);
+    await expectAccessible(page, path);
   }
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
-  await checkAccessible(page, 'login with errors');
+  await expectAccessible(page, 'login with errors');
 });
 
 test('the member account screens have no serious accessibility problems', async ({
@@ -430,10 +419,10 @@ test('the member account screens have no serious accessibility problems', async 
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await checkAccessible(page, path);
+    await expectAccessible(page, path);
   }
   await page.getByRole('button', { name: /My Account/ }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await checkAccessible(page, 'logout modal');
+  await expectAccessible(page, 'logout modal');
 });

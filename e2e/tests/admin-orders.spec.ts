@@ -3,9 +3,8 @@
 // and pays it with the sandbox's test card, the agent delivers a file, the customer disputes.
 // Then an admin, in the browser only, finds the dispute, reads both sides, refunds part of the
 // order, and the customer's own view of the order shows the refund and the note.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { unique } from '../support/members';
+import { unique, expectAccessible } from '../support/members';
 
 const DEMO_PASSWORD = 'wayfarer-demo';
 const ADMIN_EMAIL = 'admin@wayfarer.test';
@@ -114,16 +113,6 @@ async function disputedOrder(request: APIRequestContext, title: string, reason: 
 async function signInAdmin(page: Page, baseURL: string | undefined) {
   const token = await tokenOf(page.request, ADMIN_EMAIL, '/api/admin/login');
   await page.context().addCookies([{ name: 'token', value: token, url: new URL(baseURL!).origin }]);
-}
-
-/** axe-core: no serious or critical WCAG 2 A/AA violation. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 test('a dispute is resolved by an admin with a refund and the customer sees it', async ({

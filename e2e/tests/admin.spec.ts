@@ -1,9 +1,8 @@
 // The admin area end to end on the real app (issue 7): admin login and guard, services that the
 // public site follows, suspending a signed-in member, blog posts on the public blog, users,
 // messages, the dashboard, and accessibility of every admin page.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, apiLogin, signInWithCookie } from '../support/members';
+import { DEMO_PASSWORD, apiLogin, signInWithCookie, expectAccessible } from '../support/members';
 
 const ADMIN_EMAIL = 'admin@wayfarer.test';
 /** A 1×1 PNG: the server checks uploads by their content. */
@@ -384,17 +383,6 @@ test('the dashboard shows figures and charts with a table alternative', async ({
   await expect(gigs.getByRole('listitem')).not.toHaveCount(0);
   await expect(gigs).toContainText('Tour Guide');
 });
-
-/** axe-core on the page as it is: no serious or critical WCAG 2 A/AA violation. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 for (const width of [1280, 390]) {
   test(`every admin page is accessible at ${width}px (axe: no serious or critical)`, async ({

@@ -355,7 +355,10 @@ test.describe('inbox and chat', () => {
       .toBe(1);
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
     const pdf = b.page.getByRole('link', { name: /itinerary\.pdf/ });
-    await expect(pdf).toBeVisible();
+    // 3.8 MB goes up from the sender's device, is copied by the API into the recipient's
+    // database and comes down to the recipient's device: under CI's load that took more than
+    // 10 s (the message shown, its file still "loading…").
+    await expect(pdf).toBeVisible({ timeout: 45_000 });
     await expect(pdf).toHaveAttribute('download', 'itinerary.pdf');
     await expect(b.page.getByText('(PDF, 3.8 MB)')).toBeVisible();
     const download = await Promise.all([b.page.waitForEvent('download'), pdf.click()]);

@@ -101,6 +101,16 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(600_000),
   ),
+  /**
+   * Embedded server only: the most databases it keeps open at once (the least recently used are
+   * closed and opened again on demand). Unset: from its descriptor limit, with room to spare.
+   */
+  COUCH_MAX_DBS_OPEN: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  /**
+   * Embedded server only: its descriptor limit (`ulimit -n`). Unset: raised to the hard limit
+   * where the system allows.
+   */
+  COUCH_FILE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   /** HMAC secret for session tokens; at least 32 characters. Unset: generated once into DATA_DIR. */
   JWT_SECRET: z.preprocess(
     emptyToUndefined,

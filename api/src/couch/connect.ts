@@ -6,6 +6,7 @@ import {
   couchNames,
   EmbeddedCouch,
   GATEWAY_USER,
+  type EmbeddedNotice,
   type ServerDatabaseKey,
   type ServerDatabaseNames,
 } from '@wayfarer/couch';
@@ -130,6 +131,9 @@ export interface ConnectOptions {
   timeouts?: CouchTimeouts;
   /** The embedded server's health check (EmbeddedCouchOptions); unset: its defaults. */
   health?: { intervalMs?: number; failures?: number; timeoutMs?: number; busyLimitMs?: number };
+  /** The embedded server's open-database cap and descriptor limit; unset: its defaults. */
+  maxDbsOpen?: number;
+  fileLimit?: number;
 }
 
 /**
@@ -165,7 +169,12 @@ export async function connectCouch(options: ConnectOptions, logger: Logger): Pro
     healthFailures: options.health?.failures,
     healthTimeoutMs: options.health?.timeoutMs,
     healthBusyLimitMs: options.health?.busyLimitMs,
+    maxDbsOpen: options.maxDbsOpen,
+    fileLimit: options.fileLimit,
   });
+  embedded.on('notice', ({ level, msg, ...fields }: EmbeddedNotice) =>
+    logger[level]({ component: 'embedded-couch', ...fields }, msg),
+  );
   embedded.on('down', ({ code, signal }: { code: number | null; signal: string | null }) =>
     logger.error(
       { component: 'embedded-couch', code, signal },

@@ -191,7 +191,12 @@ export const routes: RouteObject[] = [
             ...title('Profile'),
             lazy: async () => {
               const module = await profile();
-              return { loader: module.publicProfileLoader, Component: module.PublicProfileLayout };
+              return {
+                loader: module.publicProfileLoader,
+                Component: module.PublicProfileLayout,
+                // Inside the layout: offline, a profile never seen says so under the header.
+                ErrorBoundary: module.ErrorBoundary,
+              };
             },
             children: [
               {

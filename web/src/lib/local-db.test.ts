@@ -3,15 +3,12 @@
 // `fetch` is stubbed (the real gateway runs in e2e/offline.spec.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearAuth, setSession } from '@/stores/auth';
-import { makeJwt, makeUser } from '@/testing/fixtures';
+import { json, makeJwt, makeUser } from '@/testing/fixtures';
 import { onUnauthorized } from './api-client';
 import { gatewayFetch } from './local-db';
 import { sessionUserFor, tokenSubject } from './local-db-session';
 
 const HOUR = 3_600_000;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 function stubFetch(...responses: Response[]) {
   const mock = vi.fn<typeof fetch>(async () => {
     const next = responses.shift();

@@ -2,13 +2,10 @@
 // POST /api/logout. The real endpoints are exercised in e2e/tests/accounts.spec.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearAuth, setSession, setToken } from '@/stores/auth';
-import { makeUser } from '@/testing/fixtures';
+import { json, makeUser } from '@/testing/fixtures';
 import { ApiError } from './api-client';
 import { loadTokenCookie } from './token-cookie';
 import { ensureSession, isTokenRejected, logout } from './session';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function stubFetch(...responses: (Response | Error)[]) {
   const mock = vi.fn<typeof fetch>(async () => {

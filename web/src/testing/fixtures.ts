@@ -1,3 +1,4 @@
+import type { Reputation } from '@wayfarer/api/schemas/reputation';
 import type { User } from '@/types/api';
 
 /** A complete, verified Customer with a tagname; override what a test is about. */
@@ -29,3 +30,18 @@ export function makeJwt(expMs: number, claims: Record<string, unknown> = {}): st
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', ...claims, exp: Math.floor(expMs / 1000) })}.signature`;
 }
+
+/** A JSON answer of the API, for a stubbed `fetch`. */
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A new agent's reputation: no completed order, no review, nothing measured yet. */
+export const NEW_AGENT_REPUTATION: Reputation = {
+  level: 'new',
+  completed_orders: 0,
+  rating: { average: 0, count: 0 },
+  on_time_rate: null,
+  response_rate: null,
+  response_time_hours: null,
+  cancellation_rate: null,
+};

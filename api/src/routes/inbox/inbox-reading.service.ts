@@ -8,6 +8,7 @@ import {
   type Message,
   type MessageDoc,
 } from '../../schemas';
+import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import { upsertConversation } from './inbox-conversation-doc';
 import {
   getOrUndefined,
@@ -102,9 +103,11 @@ export async function listConversations(
   const db = userDb(deps, userId) as unknown as DocumentScope<unknown>;
   let result;
   try {
-    result = await db.view('app', 'by_type', {
-      startkey: ['conversation'],
-      endkey: ['conversation', {}],
+    // By id range: the cost follows the member's conversations, not their messages, and no
+    // index is waited for.
+    result = await db.list({
+      startkey: USERDB_PREFIX.conversation,
+      endkey: `${USERDB_PREFIX.conversation}\ufff0`,
       include_docs: true,
     });
   } catch (error) {
@@ -113,7 +116,8 @@ export async function listConversations(
   }
   const needle = search?.trim().toLowerCase();
   return result.rows
-    .map((r) => r.doc as unknown as ConversationDoc)
+    .map((r) => r.doc as unknown as ConversationDoc | undefined)
+    .filter((c): c is ConversationDoc => c?.type === 'conversation')
     .filter(
       (c) =>
         !needle ||

@@ -9,6 +9,7 @@ import {
   type UserDbDoc,
   type UserDocType,
 } from '../../schemas';
+import { USERDB_DOC_TYPES } from '../../schemas/userdb-rules';
 
 type NotificationInput = { kind: string; key: string; title: string; body: string; link: string };
 
@@ -58,29 +59,47 @@ export async function writeNotification(
   }
 }
 
+/**
+ * Unread notifications are counted up to this many, as the web app's bell does (its
+ * UNREAD_COUNT_CAP, shown as "99+" above 99): a member's unread history never makes the count
+ * cost more.
+ */
+const UNREAD_COUNT_CAP = 100;
+
+/**
+ * The unread notifications, counted from the rows of the `unread_notifications` view, at most
+ * UNREAD_COUNT_CAP of them: the embedded server computes a reduction by reading every row.
+ */
 export async function unreadNotificationCount(couch: Couch, userId: string): Promise<number> {
   try {
     const result = await couch.server
       .use(userDbName(couch, userId))
-      .view('app', 'unread_notifications', { reduce: true });
-    return Number(result.rows[0]?.value ?? 0);
+      .view('app', 'unread_notifications', { reduce: false, limit: UNREAD_COUNT_CAP });
+    return result.rows.length;
   } catch (error) {
     if (isNotFound(error)) return 0;
     throw error;
   }
 }
 
-/** Every document of one type in a user's database, via the `app/by_type` view. */
+/**
+ * Every document of one type in a user's database, read by its id range (USERDB_DOC_TYPES): what
+ * it costs follows the documents of that type, never the rest of the database, and no index is
+ * waited for (a view would first index everything written since it was last read).
+ */
 export async function docsOfType<T extends UserDocType>(
   couch: Couch,
   userId: string,
   type: T,
 ): Promise<Extract<UserDbDoc, { type: T }>[]> {
+  const { prefix } = USERDB_DOC_TYPES[type];
   try {
     const result = await couch.server
       .use(userDbName(couch, userId))
-      .view('app', 'by_type', { startkey: [type], endkey: [type, {}], include_docs: true });
-    return result.rows.map((row) => row.doc as unknown as Extract<UserDbDoc, { type: T }>);
+      .list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+    return result.rows
+      .map((row) => row.doc as unknown as UserDbDoc | undefined)
+      .filter((doc): doc is Extract<UserDbDoc, { type: T }> => doc?.type === type);
   } catch (error) {
     if (isNotFound(error)) return [];
     throw error;

@@ -10,6 +10,7 @@ import { gatewayPassword } from '../../lib/secrets';
 import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import { checkBody } from './bodies';
 import { filterArrayMember, filterLines } from './json-stream';
+import { boundedLongPoll, emptyChanges, longPollBoundMs } from './longpoll';
 import { checkQuery, revisionsForLatest, toSearch, type GatewayRoute } from './query';
 import { jobsFor } from '../../jobs/handlers';
 import { endpoints } from '../endpoint';
@@ -309,13 +310,34 @@ export function syncGateway(deps: AppDeps) {
       Math.max(0, Math.min(expiresInMs, 2 ** 31 - 1)),
     );
     let released = false;
+    let bound: NodeJS.Timeout | undefined;
     const done = () => {
+      clearTimeout(bound);
       if (released) return;
       released = true;
       clearTimeout(expiry);
       c.req.raw.signal?.removeEventListener('abort', onClientGone);
       release();
     };
+
+    // A long poll is bounded by its timeout (longpoll.ts): until the server's answer starts,
+    // by cancelling the request; after, by ending the answer if no change has come.
+    const isLongPoll =
+      route.kind === 'endpoint' &&
+      route.name === '_changes' &&
+      query.params.get('feed') === 'longpoll';
+    const since = query.params.get('since');
+    const cut = new AbortController();
+    let timeUp: (() => void) | undefined;
+    let answered = false;
+    if (isLongPoll)
+      bound = setTimeout(
+        () => {
+          if (answered) timeUp?.();
+          else cut.abort();
+        },
+        longPollBoundMs(query.params.get('timeout')),
+      );
 
     let jobs: Awaited<ReturnType<typeof deps.jobs.record>> = [];
     let response: Response;
@@ -349,11 +371,19 @@ export function syncGateway(deps: AppDeps) {
         method,
         headers,
         body,
-        signal: abort.signal,
+        signal: isLongPoll ? AbortSignal.any([abort.signal, cut.signal]) : abort.signal,
         redirect: 'manual',
       });
+      answered = true;
     } catch (error) {
       done();
+      if (cut.signal.aborted && !abort.signal.aborted) {
+        // The server had not begun to answer when the time was up: no change came.
+        return new Response(emptyChanges(since), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        });
+      }
       // The write may have landed though nobody heard the answer (a client that gave up), and
       // the device will not send it again: the recorded jobs run anyway. A job whose input is
       // not there finds out and is dropped after a grace period.
@@ -445,6 +475,11 @@ export function syncGateway(deps: AppDeps) {
       await stream?.cancel().catch(() => undefined);
       done();
       return new Response(null, { status: response.status, headers: responseHeaders });
+    }
+    if (isLongPoll && response.ok) {
+      const bounded = boundedLongPoll(stream, since);
+      stream = bounded.stream;
+      timeUp = bounded.timeUp;
     }
     if (response.ok && route.kind === 'endpoint') {
       if (route.name === '_changes') {

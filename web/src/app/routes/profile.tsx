@@ -23,6 +23,8 @@ import { PrefetchWishlistedGigs } from './gig-prefetch';
 import type { PublicUser } from '@/types/api';
 import { buildPath, notFoundPathFor } from '@/config/paths';
 
+export { PageError as ErrorBoundary } from '../page-error';
+
 const OWN_TABS = {
   projects: buildPath('profile.projects'),
   wishlists: buildPath('profile.wishlists'),
@@ -102,10 +104,16 @@ export function PublicProfileLayout() {
       badges={user.role === 'Agent' && tagname ? <ProfileLevel tagname={tagname} /> : undefined}
       actions={
         me?.id !== user.id && tagname ? (
-          <WishlistButton
-            item={{ kind: 'user', ref: tagname, title: user.full_name, image: user.avatar }}
-            withLabel
-          />
+          <>
+            {/* A guest is asked to log in first and comes back to the conversation. */}
+            <Link className="button" to={buildPath('user.message', { tagname })}>
+              Message
+            </Link>
+            <WishlistButton
+              item={{ kind: 'user', ref: tagname, title: user.full_name, image: user.avatar }}
+              withLabel
+            />
+          </>
         ) : undefined
       }
       tabs={{

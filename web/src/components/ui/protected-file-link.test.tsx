@@ -1,21 +1,14 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuth, setToken } from '@/stores/auth';
-import { makeJwt } from '@/testing/fixtures';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInForEachTest } from '@/testing/signed-in';
 import { ProtectedFileLink } from './protected-file-link';
 
 const { createObjectURL, revokeObjectURL } = URL;
 
 describe('<ProtectedFileLink>', () => {
-  beforeEach(() => {
-    clearAuth();
-    setToken(makeJwt(Date.now() + 30 * 60_000));
-  });
+  signedInForEachTest();
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
-    clearAuth();
     URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = revokeObjectURL;
   });

@@ -4,25 +4,22 @@ import { listAudit } from '../api/audit';
 import { useResource } from '@/lib/use-resource';
 import { plural } from '@/lib/format';
 import { AuditList } from './audit-list';
+import { PageHeading, pageParam } from './admin-list';
 import { LoadState } from './load-state';
 import './admin.css';
 
 /** /admin/audit: every admin action, newest first. */
 export function AuditPage() {
   const [params] = useSearchParams();
-  const requested = Number(params.get('page'));
-  const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
+  const page = pageParam(params);
   const { resource, reload } = useResource(`audit:${page}`, (signal) =>
     listAudit(page, { signal }),
   );
   return (
     <div className="admin-page">
-      <div className="page-heading">
-        <div>
-          <h1>Audit log</h1>
-          <p className="muted">Every admin action: who, what, when, and what it changed.</p>
-        </div>
-      </div>
+      <PageHeading title="Audit log">
+        Every admin action: who, what, when, and what it changed.
+      </PageHeading>
       <LoadState resource={resource} onRetry={reload} what="the audit log">
         {(list) => (
           <section className="card" aria-label="Audit entries">

@@ -8,6 +8,7 @@ import { useResource } from '@/lib/use-resource';
 import type { AdminStats } from '../types';
 import { plural } from '@/lib/format';
 import { GigsChart } from './gigs-chart';
+import { PageHeading } from './admin-list';
 import { LoadState } from './load-state';
 import { OrdersHealth } from './orders-health';
 import { ROLE_COLORS, SignupsChart } from './signups-chart';
@@ -135,17 +136,9 @@ export function DashboardPage() {
   };
   return (
     <div className="admin-page">
-      <div className="page-heading">
-        <div>
-          <h1>Dashboard</h1>
-          <p className="muted">
-            {user ? `Welcome back, ${firstName(user.full_name)}. ` : ''}The marketplace at a glance.
-          </p>
-        </div>
-        <button type="button" className="button button-secondary" onClick={reloadAll}>
-          Refresh
-        </button>
-      </div>
+      <PageHeading title="Dashboard" onRefresh={reloadAll}>
+        {user ? `Welcome back, ${firstName(user.full_name)}. ` : ''}The marketplace at a glance.
+      </PageHeading>
       <LoadState resource={resource} onRetry={reload} what="the figures">
         {(stats) => <Figures stats={stats} orders={orders} />}
       </LoadState>

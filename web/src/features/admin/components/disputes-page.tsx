@@ -8,6 +8,7 @@ import { listDisputes } from '../api/orders';
 import type { Order } from '../types';
 import { orderFiltersToQuery, parseOrderFilters } from '../utils/order-filters';
 import { disputeOpener, shortOrderId } from '../utils/orders';
+import { PageHeading } from './admin-list';
 import { LoadState } from './load-state';
 import './admin.css';
 
@@ -52,18 +53,10 @@ export function DisputesPage() {
   const hrefFor = (p: number) => (p > 1 ? `?page=${p}` : '?');
   return (
     <div className="admin-page">
-      <div className="page-heading">
-        <div>
-          <h1>Disputes</h1>
-          <p className="muted">
-            Orders a customer or an agent disputed, newest first. Open one to read both sides and
-            resolve it.
-          </p>
-        </div>
-        <button type="button" className="button button-secondary" onClick={reload}>
-          Refresh
-        </button>
-      </div>
+      <PageHeading title="Disputes" onRefresh={reload}>
+        Orders a customer or an agent disputed, newest first. Open one to read both sides and
+        resolve it.
+      </PageHeading>
       <LoadState resource={resource} onRetry={reload} what="disputes">
         {(list) => (
           <section

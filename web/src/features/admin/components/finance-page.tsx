@@ -3,6 +3,7 @@ import { plural } from '@/lib/format';
 import { formatMoney, type Money } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { getFinance, type Finance, type FinanceMonth } from '../api/finance';
+import { PageHeading } from './admin-list';
 import { LoadState } from './load-state';
 import './admin.css';
 import './withdrawals.css';
@@ -136,15 +137,9 @@ export function FinancePage() {
   const { resource, reload } = useResource('finance', (signal) => getFinance({ signal }));
   return (
     <div className="admin-page">
-      <div className="page-heading">
-        <div>
-          <h1>Finance</h1>
-          <p className="muted">Every figure is derived from the ledger, never stored.</p>
-        </div>
-        <button type="button" className="button button-secondary" onClick={reload}>
-          Refresh
-        </button>
-      </div>
+      <PageHeading title="Finance" onRefresh={reload}>
+        Every figure is derived from the ledger, never stored.
+      </PageHeading>
       <LoadState resource={resource} onRetry={reload} what="the figures">
         {(finance) => <Figures finance={finance} />}
       </LoadState>

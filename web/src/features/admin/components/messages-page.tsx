@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Pagination } from '@/components/ui/pagination';
+import { useSearchParams } from 'react-router-dom';
 import { notify, notifyError } from '@/stores/notification';
 import { listContactMessages, setMessageHandled } from '../api/contact-messages';
 import { useResource } from '@/lib/use-resource';
 import type { ContactMessage, ContactStatus } from '../types';
 import { errorMessageOf } from '../utils/errors';
-import { formatDateTime, plural } from '@/lib/format';
-import { LoadState } from './load-state';
+import { formatDateTime } from '@/lib/format';
+import { PageHeading, PagedList, StatusTabs, pageParam, statusHref } from './admin-list';
 import './admin.css';
 
 const TABS: { status: ContactStatus; label: string }[] = [
@@ -76,67 +75,41 @@ function Message({
 export function MessagesPage() {
   const [params] = useSearchParams();
   const status: ContactStatus = params.get('status') === 'handled' ? 'handled' : 'open';
-  const requested = Number(params.get('page'));
-  const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
+  const page = pageParam(params);
   const { resource, reload, setData } = useResource(`messages:${status}:${page}`, (signal) =>
     listContactMessages(status, page, { signal }),
   );
-  const hrefFor = (p: number) =>
-    `?${new URLSearchParams({ status, ...(p > 1 ? { page: String(p) } : {}) })}`;
 
   return (
     <div className="admin-page">
-      <div className="page-heading">
-        <div>
-          <h1>Contact messages</h1>
-          <p className="muted">What visitors sent through the Contact Us form.</p>
-        </div>
-      </div>
-      <nav className="tabs" aria-label="Message status">
-        {TABS.map((tab) => (
-          <Link
-            key={tab.status}
-            to={`?status=${tab.status}`}
-            aria-current={tab.status === status ? 'page' : undefined}
-          >
-            {tab.label}
-          </Link>
-        ))}
-      </nav>
-      <LoadState resource={resource} onRetry={reload} what="messages">
-        {(list) => (
-          <>
-            <p className="list-count" role="status">
-              {list.meta.total === 0
-                ? status === 'open'
-                  ? 'No open messages. All caught up.'
-                  : 'No handled messages yet.'
-                : `${plural(list.meta.total, `${status} message`)}.`}
-            </p>
-            <ul className="message-list">
-              {list.data.map((message) => (
-                <Message
-                  key={message.id}
-                  message={message}
-                  // A handled message leaves the open list (and the other way round).
-                  onToggled={(changed) =>
-                    setData((current) => ({
-                      data: current.data.filter((m) => m.id !== changed.id),
-                      meta: { ...current.meta, total: Math.max(0, current.meta.total - 1) },
-                    }))
-                  }
-                />
-              ))}
-            </ul>
-            <Pagination
-              page={list.meta.page}
-              lastPage={list.meta.last_page}
-              hrefFor={hrefFor}
-              label="Pages of messages"
-            />
-          </>
+      <PageHeading title="Contact messages">
+        What visitors sent through the Contact Us form.
+      </PageHeading>
+      <StatusTabs label="Message status" tabs={TABS} current={status} hrefFor={statusHref} />
+      <PagedList
+        resource={resource}
+        onRetry={reload}
+        what="messages"
+        none={status === 'open' ? 'No open messages. All caught up.' : 'No handled messages yet.'}
+        noun={`${status} message`}
+        className="message-list"
+        hrefFor={(p) => statusHref(status, p)}
+        pagesLabel="Pages of messages"
+      >
+        {(message) => (
+          <Message
+            key={message.id}
+            message={message}
+            // A handled message leaves the open list (and the other way round).
+            onToggled={(changed) =>
+              setData((current) => ({
+                data: current.data.filter((m) => m.id !== changed.id),
+                meta: { ...current.meta, total: Math.max(0, current.meta.total - 1) },
+              }))
+            }
+          />
         )}
-      </LoadState>
+      </PagedList>
     </div>
   );
 }

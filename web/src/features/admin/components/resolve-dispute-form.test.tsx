@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuth, setToken } from '@/stores/auth';
-import { resetNotifications } from '@/stores/notification';
-import { makeJwt } from '@/testing/fixtures';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '@/testing/fixtures';
+import { signedInForEachTest } from '@/testing/signed-in';
 import type { Order } from '../types';
 import { ResolveDisputeForm } from './resolve-dispute-form';
 
@@ -21,9 +20,6 @@ const ORDER = {
   agent: party('a1', 'Amara Diallo'),
 } as Order;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 function renderForm() {
   const onResolved = vi.fn();
   const onStale = vi.fn();
@@ -36,16 +32,7 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('<ResolveDisputeForm>', () => {
-  beforeEach(() => {
-    clearAuth();
-    setToken(makeJwt(Date.now() + 30 * 60_000));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    clearAuth();
-    resetNotifications();
-  });
+  signedInForEachTest();
 
   it('checks the amount in dollars against the total before anything is sent', async () => {
     const fetchMock = vi.fn<typeof fetch>();

@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuth, setToken } from '@/stores/auth';
-import { resetNotifications } from '@/stores/notification';
-import { makeJwt } from '@/testing/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '@/testing/fixtures';
+import { signedInForEachTest } from '@/testing/signed-in';
 import type { AdminReview } from '../types';
 import { ReviewsPage } from './reviews-page';
 
@@ -29,24 +28,13 @@ const REVIEW = {
   ],
 } as unknown as AdminReview;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const page = (data: AdminReview[]) => ({
   data,
   meta: { page: 1, per_page: 20, total: data.length, last_page: 1 },
 });
 
 describe('/admin/reviews', () => {
-  beforeEach(() => {
-    clearAuth();
-    setToken(makeJwt(Date.now() + 30 * 60_000));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    clearAuth();
-    resetNotifications();
-  });
+  signedInForEachTest();
 
   it('lists reported reviews with their reports, and hides one with a note', async () => {
     const hides: unknown[] = [];

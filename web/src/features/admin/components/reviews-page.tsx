@@ -1,13 +1,12 @@
 import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, plural } from '@/lib/format';
 import { useResource } from '@/lib/use-resource';
 import { hideReview, listReviews, unhideReview } from '../api/reviews';
 import { useConfirm } from '../hooks/use-confirm';
 import type { AdminReview, AdminReviewStatus, Review } from '../types';
-import { LoadState } from './load-state';
+import { PageHeading, PagedList, StatusTabs, pageParam, statusHref } from './admin-list';
 import './admin.css';
 
 const TABS: { status: AdminReviewStatus; label: string }[] = [
@@ -114,16 +113,13 @@ export function ReviewsPage() {
   const requestedStatus = params.get('status');
   const status = (TABS.find((tab) => tab.status === requestedStatus)?.status ??
     'reported') as AdminReviewStatus;
-  const requested = Number(params.get('page'));
-  const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
+  const page = pageParam(params);
   const { resource, reload, setData } = useResource(`admin-reviews:${status}:${page}`, (signal) =>
     listReviews({ status, page }, { signal }),
   );
   const { ask, dialog } = useConfirm();
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const noteId = useId();
-  const hrefFor = (p: number) =>
-    `?${new URLSearchParams({ status, ...(p > 1 ? { page: String(p) } : {}) })}`;
 
   const replace = (changed: Review) =>
     setData((current) => ({
@@ -162,52 +158,24 @@ export function ReviewsPage() {
 
   return (
     <div className="admin-page">
-      <div className="page-heading">
-        <div>
-          <h1>Reviews</h1>
-          <p className="muted">
-            Reviews members reported, and every review by status. A hidden review no longer counts.
-          </p>
-        </div>
-        <button type="button" className="button button-secondary" onClick={reload}>
-          Refresh
-        </button>
-      </div>
-      <nav className="tabs" aria-label="Review status">
-        {TABS.map((tab) => (
-          <Link
-            key={tab.status}
-            to={`?status=${tab.status}`}
-            aria-current={tab.status === status ? 'page' : undefined}
-          >
-            {tab.label}
-          </Link>
-        ))}
-      </nav>
-      <LoadState resource={resource} onRetry={reload} what="reviews">
-        {(list) => (
-          <>
-            <p className="list-count" role="status">
-              {list.meta.total === 0
-                ? status === 'reported'
-                  ? 'No reported reviews. All caught up.'
-                  : 'No reviews here.'
-                : `${plural(list.meta.total, 'review')}.`}
-            </p>
-            <ul className="message-list">
-              {list.data.map((review) => (
-                <ReviewRow key={review.id} review={review} onHide={askHide} onUnhide={askUnhide} />
-              ))}
-            </ul>
-            <Pagination
-              page={list.meta.page}
-              lastPage={list.meta.last_page}
-              hrefFor={hrefFor}
-              label="Pages of reviews"
-            />
-          </>
+      <PageHeading title="Reviews" onRefresh={reload}>
+        Reviews members reported, and every review by status. A hidden review no longer counts.
+      </PageHeading>
+      <StatusTabs label="Review status" tabs={TABS} current={status} hrefFor={statusHref} />
+      <PagedList
+        resource={resource}
+        onRetry={reload}
+        what="reviews"
+        none={status === 'reported' ? 'No reported reviews. All caught up.' : 'No reviews here.'}
+        noun="review"
+        className="message-list"
+        hrefFor={(p) => statusHref(status, p)}
+        pagesLabel="Pages of reviews"
+      >
+        {(review) => (
+          <ReviewRow key={review.id} review={review} onHide={askHide} onUnhide={askUnhide} />
         )}
-      </LoadState>
+      </PagedList>
       {dialog}
     </div>
   );

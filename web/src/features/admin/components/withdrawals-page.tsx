@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
-import { Pagination } from '@/components/ui/pagination';
 import { buildPath } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, plural } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useForm } from '@/lib/form';
 import { formatMoney } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
@@ -17,7 +16,7 @@ import {
   type AdminWithdrawal,
   type WithdrawalStatus,
 } from '../api/withdrawals';
-import { LoadState } from './load-state';
+import { PageHeading, PagedList, StatusTabs, pageParam } from './admin-list';
 import './admin.css';
 import './withdrawals.css';
 
@@ -256,8 +255,7 @@ function WithdrawalCard({
 export function WithdrawalsPage() {
   const [params] = useSearchParams();
   const status = statusOf(params.get('status'));
-  const requested = Number(params.get('page'));
-  const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
+  const page = pageParam(params);
   const { resource, reload, setData } = useResource(`withdrawals:${status}:${page}`, (signal) =>
     listAdminWithdrawals(status, page, { signal }),
   );
@@ -265,63 +263,45 @@ export function WithdrawalsPage() {
 
   return (
     <div className="admin-page">
-      <div className="page-heading">
-        <div>
-          <h1>Withdrawals</h1>
-          <p className="muted">
-            Agents’ payout requests. Pay them, then mark them paid with the transfer’s reference, or
-            reject them with a reason the agent reads.
-          </p>
-        </div>
-        <button type="button" className="button button-secondary" onClick={reload}>
-          Refresh
-        </button>
-      </div>
-      <nav className="tabs withdrawal-tabs" aria-label="Withdrawal status">
-        {TABS.map((tab) => (
-          <Link
-            key={tab.label}
-            to={hrefFor(tab.status)}
-            aria-current={tab.status === status ? 'page' : undefined}
-          >
-            {tab.label}
-          </Link>
-        ))}
-      </nav>
-      <LoadState resource={resource} onRetry={reload} what="withdrawals">
-        {(list) => (
-          <>
-            <p className="list-count" role="status">
-              {list.meta.total === 0
-                ? status === 'requested'
-                  ? 'No pending withdrawals. All caught up.'
-                  : `No ${status ? `${label} ` : ''}withdrawals.`
-                : `${plural(list.meta.total, status ? `${label} withdrawal` : 'withdrawal')}.`}
-            </p>
-            <ul className="withdrawal-list">
-              {list.data.map((w) => (
-                <WithdrawalCard
-                  key={w.id}
-                  withdrawal={w}
-                  onReload={reload}
-                  onChanged={(changed) =>
-                    setData((current) => ({
-                      ...current,
-                      data: current.data.map((x) => (x.id === changed.id ? changed : x)),
-                    }))
-                  }
-                />
-              ))}
-            </ul>
-            <Pagination
-              page={list.meta.page}
-              lastPage={list.meta.last_page}
-              hrefFor={(p) => hrefFor(status, p)}
-              label="Pages of withdrawals"
-            />
-          </>
+      <PageHeading title="Withdrawals" onRefresh={reload}>
+        Agents’ payout requests. Pay them, then mark them paid with the transfer’s reference, or
+        reject them with a reason the agent reads.
+      </PageHeading>
+      <StatusTabs
+        label="Withdrawal status"
+        className="tabs withdrawal-tabs"
+        tabs={TABS}
+        current={status}
+        hrefFor={hrefFor}
+      />
+      <PagedList
+        resource={resource}
+        onRetry={reload}
+        what="withdrawals"
+        none={
+          status === 'requested'
+            ? 'No pending withdrawals. All caught up.'
+            : `No ${status ? `${label} ` : ''}withdrawals.`
+        }
+        noun={status ? `${label} withdrawal` : 'withdrawal'}
+        className="withdrawal-list"
+        hrefFor={(p) => hrefFor(status, p)}
+        pagesLabel="Pages of withdrawals"
+      >
+        {(w) => (
+          <WithdrawalCard
+            key={w.id}
+            withdrawal={w}
+            onReload={reload}
+            onChanged={(changed) =>
+              setData((current) => ({
+                ...current,
+                data: current.data.map((x) => (x.id === changed.id ? changed : x)),
+              }))
+            }
+          />
         )}
-      </LoadState>
+      </PagedList>
     </div>
   );
 }

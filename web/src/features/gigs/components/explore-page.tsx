@@ -1,10 +1,12 @@
 import type { GigSummary } from '@wayfarer/api/schemas';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { useGigSearch } from '../hooks/use-gig-search';
 import {
+  activeFilterCount,
   DELIVERY_OPTIONS,
   EMPTY_FILTERS,
   filtersFromSearch,
@@ -35,6 +37,9 @@ interface PriceErrors {
   from?: string;
   to?: string;
 }
+
+/** Where the filters stand beside the results (gigs.css, .explore-layout): always open from there. */
+const EXPLORE_WIDE = '(min-width: 56rem)';
 
 const PRICE_HINT = 'Enter an amount in US dollars, such as 50 or 49.99.';
 
@@ -169,7 +174,11 @@ export function ExplorePage({ services, gigHref, heartFor, categoriesHref }: Exp
       </header>
 
       <div className="explore-layout">
-        <aside className="explore-filters" aria-label="Filters">
+        <FilterPanel
+          activeCount={activeFilterCount(filters)}
+          wideQuery={EXPLORE_WIDE}
+          bodyClassName="explore-filters"
+        >
           <h2 className="visually-hidden">Filters</h2>
           <div className="explore-field">
             <label htmlFor="explore-service">Service</label>
@@ -280,7 +289,7 @@ export function ExplorePage({ services, gigHref, heartFor, categoriesHref }: Exp
               </Link>
             </p>
           )}
-        </aside>
+        </FilterPanel>
 
         <section className="explore-results" aria-labelledby={headingId}>
           <div className="explore-results-bar">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   EMPTY_FILTERS,
   filtersFromSearch,
   hasNarrowing,
@@ -100,5 +101,23 @@ describe('changing filters and the API query', () => {
       page: 1,
       per_page: 12,
     });
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts the filters that narrow the list, not the search text, the sort or the page', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount(parse('q=walk&sort=price_asc&page=3'))).toBe(0);
+    expect(activeFilterCount(parse('service=chef&rating=4'))).toBe(2);
+    expect(
+      activeFilterCount(
+        parse('service=chef&price_to=90&delivery=3&destination=Porto&language=English&rating=4'),
+      ),
+    ).toBe(6);
+  });
+
+  it('counts a price range once, with one bound or both', () => {
+    expect(activeFilterCount(parse('price_from=50'))).toBe(1);
+    expect(activeFilterCount(parse('price_from=50&price_to=120'))).toBe(1);
   });
 });

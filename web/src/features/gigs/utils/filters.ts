@@ -120,6 +120,21 @@ export function hasNarrowing(filters: GigFilters): boolean {
   );
 }
 
+/**
+ * How many filters narrow the list (the search text and the sort are not filters): the count on
+ * the phone's "Filters" button. A price range counts once, with one bound or both.
+ */
+export function activeFilterCount(filters: GigFilters): number {
+  return [
+    filters.service !== '',
+    filters.minPrice !== null || filters.maxPrice !== null,
+    filters.deliveryDays !== null,
+    filters.minRating !== null,
+    filters.destination !== '',
+    filters.language !== '',
+  ].filter(Boolean).length;
+}
+
 /** GET /api/gigs parameters (minor units; a reversed price range is read the right way round). */
 export function toApiQuery(
   filters: GigFilters,

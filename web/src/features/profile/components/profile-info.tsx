@@ -25,10 +25,21 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The spec's points label: the member's points in their own expertise followed by the word
+ * Points, "0 Points" when they have no entry there.
+ */
+function pointsLabel(user: Pick<PublicUser, 'expertise' | 'leaderboards'>): string {
+  const entry = (user.leaderboards ?? []).find((e) => e.expertise === user.expertise);
+  return `${entry?.points ?? 0} Points`;
+}
+
 /** The info tab: bio, expertise, location, languages, points; the real fields, nothing made up. */
 export function ProfileInfo({ user, privateDetails }: ProfileInfoProps) {
   const since = memberSince(user.created_at);
-  const points = user.leaderboards ?? [];
+  const others = (user.leaderboards ?? []).filter(
+    (entry) => entry.expertise !== user.expertise && entry.points > 0,
+  );
   return (
     <div className="profile-info">
       <section aria-labelledby="about-title">
@@ -67,13 +78,12 @@ export function ProfileInfo({ user, privateDetails }: ProfileInfoProps) {
       </dl>
       <section aria-labelledby="points-title">
         <h2 id="points-title">Points</h2>
-        {points.length === 0 ? (
-          <p className="muted">
-            No points yet. Points come from reviewed projects and completed orders.
-          </p>
-        ) : (
-          <ul className="points-list">
-            {points.map((entry) => (
+        <p className="points-label" data-testid="points-label">
+          {pointsLabel(user)}
+        </p>
+        {others.length > 0 && (
+          <ul className="points-list" aria-label="Points in other expertise">
+            {others.map((entry) => (
               <li key={entry.expertise}>
                 <span>{entry.expertise}</span>
                 <strong>{entry.points} Points</strong>

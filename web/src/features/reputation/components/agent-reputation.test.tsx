@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NEW_AGENT_REPUTATION } from '@/testing/fixtures';
 import { AgentReputationFacts } from './agent-reputation';
 
 describe('<AgentReputationFacts>', () => {
@@ -31,19 +32,7 @@ describe('<AgentReputationFacts>', () => {
   });
 
   it('shows a dash for what there is nothing to measure yet', () => {
-    render(
-      <AgentReputationFacts
-        reputation={{
-          level: 'new',
-          completed_orders: 0,
-          rating: { average: 0, count: 0 },
-          on_time_rate: null,
-          response_rate: null,
-          response_time_hours: null,
-          cancellation_rate: null,
-        }}
-      />,
-    );
+    render(<AgentReputationFacts reputation={NEW_AGENT_REPUTATION} />);
     expect(screen.getByTestId('seller-level').textContent).toBe('New seller');
     expect(screen.getByTestId('response-time').textContent).toBe('—');
     expect(screen.getByTestId('on-time-rate').textContent).toBe('—');

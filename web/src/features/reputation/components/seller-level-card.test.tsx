@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NEW_AGENT_REPUTATION } from '@/testing/fixtures';
 import { useUnreachableApi } from '@/testing/unreachable-api';
 import type { SellerLevelProgress } from '../api/reputation';
 import { SellerLevelCard, SellerLevelPanel } from './seller-level-card';
@@ -41,13 +42,7 @@ describe('<SellerLevelCard>', () => {
     render(
       <SellerLevelCard
         progress={progress({
-          level: 'new',
-          completed_orders: 0,
-          rating: { average: 0, count: 0 },
-          on_time_rate: null,
-          response_rate: null,
-          response_time_hours: null,
-          cancellation_rate: null,
+          ...NEW_AGENT_REPUTATION,
           next: {
             level: 'level_1',
             missing: [

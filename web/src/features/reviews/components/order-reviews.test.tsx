@@ -1,10 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderReviews, Review } from '@wayfarer/api/schemas/reviews';
-import { clearAuth, setToken } from '@/stores/auth';
-import { resetNotifications } from '@/stores/notification';
-import { makeJwt } from '@/testing/fixtures';
+import { json } from '@/testing/fixtures';
+import { signedInForEachTest } from '@/testing/signed-in';
 import { formatDate } from '@/lib/format';
 import { OrderReviewsSection } from './order-reviews';
 
@@ -48,9 +47,6 @@ const OPEN: OrderReviews = {
   theirs_submitted: false,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** Answers by "METHOD /api/path"; records every request. */
 function fakeApi(routes: Record<string, () => Response>) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -92,17 +88,8 @@ const stars = (legend: string, n: number) =>
   );
 
 describe('<OrderReviewsSection>', () => {
-  beforeEach(() => {
-    clearAuth();
-    setToken(makeJwt(Date.now() + 30 * 60_000));
-    localDb.upsertLocalDoc.mockClear();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    clearAuth();
-    resetNotifications();
-  });
+  signedInForEachTest();
+  beforeEach(() => localDb.upsertLocalDoc.mockClear());
 
   it('shows nothing before the order is completed, and asks nothing of the API', () => {
     const fetchMock = fakeApi({});

@@ -1,9 +1,9 @@
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DraftDoc } from '@wayfarer/api/schemas/userdb-docs';
-import { clearAuth, setToken } from '@/stores/auth';
-import { notificationStore, resetNotifications } from '@/stores/notification';
-import { makeJwt } from '@/testing/fixtures';
+import { notificationStore } from '@/stores/notification';
+import { json } from '@/testing/fixtures';
+import { signedInForEachTest } from '@/testing/signed-in';
 import { outboxDoc, type PendingReview } from '../utils/outbox';
 import ReviewOutbox from './review-outbox';
 
@@ -29,9 +29,6 @@ const pending = (order: string, error: string | null = null): DraftDoc => ({
   _rev: `1-${order}`,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** What each upsert made of the document it was given (null: deleted). */
 const writes = () =>
   (
@@ -44,20 +41,13 @@ const writes = () =>
 
 describe('<ReviewOutbox>', () => {
   let onLine = true;
+  signedInForEachTest();
   beforeEach(() => {
-    clearAuth();
-    setToken(makeJwt(Date.now() + 30 * 60_000));
     onLine = true;
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => onLine);
     localDb.upsertLocalDoc.mockClear();
   });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    clearAuth();
-    resetNotifications();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('sends what waits, removes what was taken, keeps a refusal with its reason', async () => {
     localDb.docs = [pending('o1'), pending('o2'), pending('o3', 'The window closed.')];

@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Review, ReviewListResponse } from '@wayfarer/api/schemas/reviews';
-import { clearAuth, setToken } from '@/stores/auth';
-import { resetNotifications } from '@/stores/notification';
-import { makeJwt } from '@/testing/fixtures';
+import { json } from '@/testing/fixtures';
+import { signedInForEachTest } from '@/testing/signed-in';
 import { ReviewsSection } from './reviews-section';
 
 const person = (id: string, full_name: string) => ({ id, full_name, tagname: id, avatar: null });
@@ -49,9 +48,6 @@ const list = (
   },
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 function fakeApi(answer: (method: string, url: URL, body: unknown) => Response) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -83,16 +79,7 @@ function renderSection(isSignedIn: boolean, entry = '/gigs/g1') {
 }
 
 describe('<ReviewsSection>', () => {
-  beforeEach(() => {
-    clearAuth();
-    setToken(makeJwt(Date.now() + 30 * 60_000));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    clearAuth();
-    resetNotifications();
-  });
+  signedInForEachTest();
 
   it('shows the average, the count, the 5-to-1 histogram and each review with its details', async () => {
     fakeApi(() => json(200, list([{ ...REVIEW, viewer: null }])));
