@@ -5,7 +5,7 @@
 // or disturbs the demo users other specs use.
 import AxeBuilder from '@axe-core/playwright';
 import {
-  expect,
+  expect as baseExpect,
   test,
   type APIRequestContext,
   type Browser,
@@ -14,6 +14,17 @@ import {
   type Page,
 } from '@playwright/test';
 import { createMember as createVerifiedMember, type Member, unique } from '../support/members';
+
+/**
+ * What these tests wait for crosses live replication (device → gateway → database → other
+ * device): on CI's loaded 2-core runner one such hop has taken over the 10 s default.
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+/**
+ * Each chat test drives two or three browser contexts, each with its own live replication; on
+ * a loaded 2-core runner the longest took over two minutes (2.2 min, then passed on its retry).
+ */
+const CHAT_TEST_TIMEOUT = 240_000;
 
 const PASSWORD = 'inbox-password-1';
 /** A 1×1 PNG: attachments are checked by their content. */
@@ -75,7 +86,7 @@ test.describe('inbox and chat', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(CHAT_TEST_TIMEOUT);
     const [omar, helen, third] = await Promise.all([
       createMember(request, 'Omar Inbox'),
       createMember(request, 'Helen Inbox'),
@@ -175,7 +186,7 @@ test.describe('inbox and chat', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(CHAT_TEST_TIMEOUT);
     const [sender, recipient] = await Promise.all([
       createMember(request, 'Olive Offline'),
       createMember(request, 'Rafael Receiver'),
@@ -247,7 +258,7 @@ test.describe('inbox and chat', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(CHAT_TEST_TIMEOUT);
     const [mallory, victim] = await Promise.all([
       createMember(request, 'Mallory Markup'),
       createMember(request, 'Victor Victim'),
@@ -311,7 +322,7 @@ test.describe('inbox and chat', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(CHAT_TEST_TIMEOUT);
     const [sender, recipient] = await Promise.all([
       createMember(request, 'Ada Attach'),
       createMember(request, 'Ben Browse'),
@@ -373,7 +384,7 @@ test.describe('inbox and chat', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(CHAT_TEST_TIMEOUT);
     const [pest, member] = await Promise.all([
       createMember(request, 'Pat Pest'),
       createMember(request, 'Bianca Blocker'),
@@ -415,7 +426,7 @@ test.describe('inbox and chat', () => {
     baseURL,
     request,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(CHAT_TEST_TIMEOUT);
     const [me, other] = await Promise.all([
       createMember(request, 'Dana Draft'),
       createMember(request, 'Kai Keys'),
@@ -493,7 +504,7 @@ test.describe('inbox and chat', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(CHAT_TEST_TIMEOUT);
     const [writer, reader] = await Promise.all([
       createMember(request, 'Wes Writer'),
       createMember(request, 'Rita Reader'),
