@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { ApiError } from '@/lib/api-client';
@@ -14,6 +15,7 @@ import {
   type SavedSearch,
 } from '../api/jobs';
 import {
+  activeBoardFilterCount,
   boardFiltersFromQuery,
   boardFiltersFromSearch,
   hasBoardNarrowing,
@@ -111,7 +113,10 @@ export function JobsBoard({ services, jobHref }: JobsBoardProps) {
         className="board-search"
       />
       <div className="board-layout">
-        <aside className="board-filters card" aria-label="Filters">
+        <FilterPanel
+          activeCount={activeBoardFilterCount(filters)}
+          bodyClassName="board-filters card"
+        >
           <div className="field">
             <label htmlFor={`${formId}-service`}>Service</label>
             <select
@@ -180,7 +185,7 @@ export function JobsBoard({ services, jobHref }: JobsBoardProps) {
               <Link to="?">Clear the filters</Link>
             </p>
           )}
-        </aside>
+        </FilterPanel>
         <div className="board-results">
           <div className="board-save">
             <button

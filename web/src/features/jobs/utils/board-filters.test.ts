@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeBoardFilterCount,
   boardFiltersFromQuery,
   boardFiltersFromSearch,
   EMPTY_BOARD_FILTERS,
@@ -72,5 +73,20 @@ describe('the jobs board filters in the URL', () => {
       maxBudget: 45050,
       destination: 'Kyoto',
     });
+  });
+
+  it('counts the narrowing filters for the Filters button, the text search and page aside', () => {
+    expect(activeBoardFilterCount(EMPTY_BOARD_FILTERS)).toBe(0);
+    expect(activeBoardFilterCount(from('q=tea&page=3'))).toBe(0);
+    expect(activeBoardFilterCount(from('service=s1&destination=Kyoto'))).toBe(2);
+    // A budget range and a date range are one filter each, whichever ends are set.
+    expect(activeBoardFilterCount(from('budget_from=100&budget_to=500&date_to=2027-01-05'))).toBe(
+      2,
+    );
+    expect(
+      activeBoardFilterCount(
+        from('service=s1&destination=Kyoto&budget_to=500&date_from=2027-01-01&date_to=2027-01-05'),
+      ),
+    ).toBe(4);
   });
 });

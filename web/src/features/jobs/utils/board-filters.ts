@@ -75,6 +75,16 @@ export function hasBoardNarrowing(filters: BoardFilters): boolean {
   return searchFromBoardFilters({ ...filters, page: 1 }) !== '';
 }
 
+/** Filters narrowing the board now (the text search aside): the count on the Filters button. */
+export function activeBoardFilterCount(filters: BoardFilters): number {
+  return [
+    filters.service !== '',
+    filters.destination !== '',
+    filters.minBudget !== null || filters.maxBudget !== null,
+    filters.dateFrom !== '' || filters.dateTo !== '',
+  ].filter(Boolean).length;
+}
+
 /**
  * GET /api/jobs parameters (and a saved search's fields): minor units, a reversed budget or
  * date range read the right way round; the page only for the board.
