@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/lib/clock';
 import { client, demoTokens } from './helpers/client';
+import { until } from './helpers/until';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
@@ -323,8 +324,12 @@ describe('accepting an offer', () => {
     const shown = await api.get<JobBody>(`/api/jobs/${job.id}`, { token: tokens.daniel });
     expect(shown.body.job.status).toBe('closed');
     expect(shown.body.job.order_id).toBe([...ids][0]);
-    const statuses = shown.body.offers!.map((o) => o.status).sort();
-    expect(statuses).toEqual(['accepted', 'declined']);
+    // The offers' final statuses are the accept's follow-up, which the answer does not wait for.
+    await until(10_000, 'one offer accepted, the other declined', async () => {
+      const now = await api.get<JobBody>(`/api/jobs/${job.id}`, { token: tokens.daniel });
+      const statuses = now.body.offers!.map((o) => o.status).sort();
+      return statuses.join() === 'accepted,declined';
+    });
     // The customer's orders hold one order from this job.
     const orders = await api.get<{ data: { id: string; job: { id: string } | null }[] }>(
       '/api/orders?as=customer&per_page=100',
@@ -373,18 +378,21 @@ describe('accepting an offer', () => {
     const agentSide = await api.get<OrderBody>(`/api/orders/${order.id}`, { token: tokens.amara });
     expect(agentSide.body.order.status).toBe('in_progress');
     // The other agent sees "declined" and was told.
-    const lucia = await api.get<{ data: { id: string; status: string }[] }>('/api/offers/mine', {
-      token: tokens.lucia,
+    await until(10_000, "the other offer declined in Lucia's My offers", async () => {
+      const lucia = await api.get<{ data: { id: string; status: string }[] }>('/api/offers/mine', {
+        token: tokens.lucia,
+      });
+      return lucia.body.data.find((x) => x.id === other.id)?.status === 'declined';
     });
-    expect(lucia.body.data.find((x) => x.id === other.id)?.status).toBe('declined');
-    const note = await server.request(`/api/sync/db/notification:offer_declined:${other.id}`, {
-      headers: { authorization: `Bearer ${tokens.lucia}` },
-    });
-    expect(note.status).toBe(200);
-    const accepted = await server.request(`/api/sync/db/notification:offer_accepted:${o.id}`, {
-      headers: { authorization: `Bearer ${tokens.amara}` },
-    });
-    expect(accepted.status).toBe(200);
+    const told = (token: string, id: string) =>
+      until(10_000, `the notification ${id}`, async () => {
+        const note = await server.request(`/api/sync/db/notification:${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return note.status === 200;
+      });
+    await told(tokens.lucia, `offer_declined:${other.id}`);
+    await told(tokens.amara, `offer_accepted:${o.id}`);
   });
 
   it('a declined offer cannot be accepted; an expired job accepts nothing', async () => {
@@ -417,11 +425,14 @@ describe('timers, mirror, board and saved searches', () => {
     expect(early.status).toBe(404);
     clock.advance(DAY + 60_000);
     await server.orderTimers.sweep();
-    const warned = await server.request(
-      `/api/sync/db/notification:job_expiring:${job.id}-${job.expires_at}`,
-      { headers: { authorization: `Bearer ${tokens.sofia}` } },
-    );
-    expect(warned.status).toBe(200);
+    // Published by the sweep, or by the job's post follow-up if that still held the job's lease.
+    await until(10_000, 'the job_expiring notification', async () => {
+      const warned = await server.request(
+        `/api/sync/db/notification:job_expiring:${job.id}-${job.expires_at}`,
+        { headers: { authorization: `Bearer ${tokens.sofia}` } },
+      );
+      return warned.status === 200;
+    });
     expect(
       (await api.get<JobBody>(`/api/jobs/${job.id}`, { token: tokens.sofia })).body.job.status,
     ).toBe('open');
@@ -437,15 +448,19 @@ describe('timers, mirror, board and saved searches', () => {
   it("the customer's database holds a server-owned mirror of the job and its offers", async () => {
     const job = await postJob();
     const o = await offer(job.id, 'amara');
-    const read = await server.request(`/api/sync/db/job:${job.id}`, {
-      headers: { authorization: `Bearer ${tokens.sofia}` },
-    });
-    expect(read.status).toBe(200);
-    const mirror = (await read.json()) as {
+    type Mirror = {
       type: string;
       job: { id: string; offer_count: number };
       offers: { id: string }[];
     };
+    // The mirror is written by the offer's follow-up, which the answer does not wait for.
+    const mirror = await until(10_000, 'the mirror with the offer', async () => {
+      const read = await server.request(`/api/sync/db/job:${job.id}`, {
+        headers: { authorization: `Bearer ${tokens.sofia}` },
+      });
+      const doc = read.status === 200 ? ((await read.json()) as Mirror) : null;
+      return doc && doc.offers.length === 1 ? doc : null;
+    });
     expect(mirror.type).toBe('job_mirror');
     expect(mirror.job.offer_count).toBe(1);
     expect(mirror.offers.map((x) => x.id)).toEqual([o.id]);
@@ -455,10 +470,12 @@ describe('timers, mirror, board and saved searches', () => {
       body: JSON.stringify({ ...mirror, offers: [] }),
     });
     expect(write.status).toBe(403);
-    const note = await server.request(`/api/sync/db/notification:job_offer:${o.id}-2-offer`, {
-      headers: { authorization: `Bearer ${tokens.sofia}` },
+    await until(10_000, 'the job_offer notification', async () => {
+      const note = await server.request(`/api/sync/db/notification:job_offer:${o.id}-2-offer`, {
+        headers: { authorization: `Bearer ${tokens.sofia}` },
+      });
+      return note.status === 200;
     });
-    expect(note.status).toBe(200);
   });
 
   it('the board: agents only, filters and text search, open jobs only', async () => {
@@ -511,10 +528,13 @@ describe('timers, mirror, board and saved searches', () => {
       token: tokens.lucia,
     });
     const luciaId = me.body.user?.id ?? me.body.id;
-    const note = await server.request(`/api/sync/db/notification:job_match:${job.id}-${luciaId}`, {
-      headers: { authorization: `Bearer ${tokens.lucia}` },
+    await until(10_000, 'the job_match notification', async () => {
+      const note = await server.request(
+        `/api/sync/db/notification:job_match:${job.id}-${luciaId}`,
+        { headers: { authorization: `Bearer ${tokens.lucia}` } },
+      );
+      return note.status === 200;
     });
-    expect(note.status).toBe(200);
     for (let i = 0; i < 9; i++)
       await api.post('/api/jobs/saved-searches', { token: tokens.lucia, body: { q: `w${i}` } });
     const eleventh = await api.post('/api/jobs/saved-searches', {

@@ -208,34 +208,47 @@ async function tellOf(deps: JobsDeps, job: JobDoc, offers: OfferDoc[], event: Jo
   }
 }
 
+/** One publication of a job's outbox (steps 1–4), under its lease. */
+async function publishOnce(deps: JobsDeps, jobId: string): Promise<void> {
+  let job = await readJob(deps, jobId);
+  let offers = await offersOfJob(deps, jobId);
+  if (job.accepted_offer_id) {
+    await settleAccepted(deps, job, offers);
+    offers = await offersOfJob(deps, jobId);
+  }
+  for (const event of job.outbox) await tellOf(deps, job, offers, event);
+  if (job.outbox.some((e) => e.kind === 'closed')) offers = await offersOfJob(deps, jobId);
+  const count = offers.filter((o) => o.status !== 'withdrawn').length;
+  const done = new Set(job.outbox.map((e) => e.id));
+  job = await mutateJob(deps, jobId, (current) => {
+    const left = current.outbox.filter((e) => !done.has(e.id));
+    if (left.length === current.outbox.length && current.offer_count === count) return current;
+    return { ...current, outbox: left, offer_count: count };
+  });
+  await writeMirror(deps, job, offers);
+}
+
+/** Rounds of publication one call runs at most; what is left then waits for the sweep. */
+const MAX_ROUNDS = 5;
+
 /**
  * Publishes a job's outbox (see above), holding the job's lease meanwhile; returns false when
- * another request or instance holds it (that one publishes; the sweep catches what is left).
+ * another request or instance holds it. A change made while the lease is held finds it taken;
+ * so the holder, once it has let the lease go, reads the job again and publishes what arrived
+ * meanwhile: a change is published by its own request or by the holder, never left to the sweep.
  */
 export async function publishJob(deps: JobsDeps, jobId: string): Promise<boolean> {
-  const lease = await tryLease(deps.couch, deps.clock, `job:${jobId}`, 60_000);
-  if (!lease) return false;
-  try {
-    let job = await readJob(deps, jobId);
-    let offers = await offersOfJob(deps, jobId);
-    if (job.accepted_offer_id) {
-      await settleAccepted(deps, job, offers);
-      offers = await offersOfJob(deps, jobId);
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const lease = await tryLease(deps.couch, deps.clock, `job:${jobId}`, 60_000);
+    if (!lease) return round > 0;
+    try {
+      await publishOnce(deps, jobId);
+    } finally {
+      await releaseLease(deps.couch, lease).catch(() => undefined);
     }
-    for (const event of job.outbox) await tellOf(deps, job, offers, event);
-    if (job.outbox.some((e) => e.kind === 'closed')) offers = await offersOfJob(deps, jobId);
-    const count = offers.filter((o) => o.status !== 'withdrawn').length;
-    const done = new Set(job.outbox.map((e) => e.id));
-    job = await mutateJob(deps, jobId, (current) => {
-      const left = current.outbox.filter((e) => !done.has(e.id));
-      if (left.length === current.outbox.length && current.offer_count === count) return current;
-      return { ...current, outbox: left, offer_count: count };
-    });
-    await writeMirror(deps, job, offers);
-    return true;
-  } finally {
-    await releaseLease(deps.couch, lease).catch(() => undefined);
+    if ((await readJob(deps, jobId)).outbox.length === 0) return true;
   }
+  return true;
 }
 
 interface Row {

@@ -60,9 +60,15 @@ const DAY_MS = 86_400_000;
 
 const viewerOf = (user: UserDoc) => ({ id: user.id, role: user.role });
 
-/** Runs a job's follow-up now; if it fails the sweep does it later. */
-async function afterChange(deps: JobsDeps, jobId: string): Promise<void> {
-  await publishJob(deps, jobId).catch((error: unknown) =>
+/**
+ * Starts a job's follow-up (its outbox: the customer's mirror, the offer count, notifications,
+ * mail, the other offers declined) without holding the answer for it: under load it took seconds
+ * an agent sending an offer or a customer on the way to checkout should not wait. The events are
+ * in the job already (written with the change), so if this fails or the process stops, the
+ * timers' sweep publishes them.
+ */
+function afterChange(deps: JobsDeps, jobId: string): void {
+  void publishJob(deps, jobId).catch((error: unknown) =>
     deps.logger.warn({ err: error, job: jobId }, 'job follow-up failed; it will be retried'),
   );
 }
@@ -134,7 +140,7 @@ export async function createJob(
     if (isConflict(error)) throw conflict('This job exists already.');
     throw error;
   }
-  await afterChange(deps, id);
+  afterChange(deps, id);
   return toJob(job, viewerOf(customer), null, now);
 }
 
@@ -178,7 +184,7 @@ export async function updateJob(
     if (next.expires_at !== current.expires_at) next.expiry_warned_at = null;
     return withEvent(next, 'edited', now);
   });
-  await afterChange(deps, id);
+  afterChange(deps, id);
   return toJob(job, viewerOf(user), null, deps.clock.now());
 }
 
@@ -190,7 +196,7 @@ export async function closeJob(deps: JobsDeps, user: UserDoc, id: string): Promi
     requireOpen(current, now, 'Closing');
     return withEvent({ ...current, status: 'closed', closed_at: now.toISOString() }, 'closed', now);
   });
-  await afterChange(deps, id);
+  afterChange(deps, id);
   return toJob(job, viewerOf(user), null, deps.clock.now());
 }
 
@@ -203,8 +209,11 @@ export async function getJob(deps: JobsDeps, user: UserDoc, id: string): Promise
   const now = deps.clock.now();
   const jobs = new Map([[job.id, job]]);
   if (job.customer_id === user.id) {
-    const offers = await showOffers(deps, await offersOfJob(deps, id), jobs, viewerOf(user));
-    return { job: toJob(job, viewerOf(user), null, now), offers };
+    const all = await offersOfJob(deps, id);
+    const offers = await showOffers(deps, all, jobs, viewerOf(user));
+    // The count from the offers themselves: the job's own is the follow-up's, moments behind.
+    const count = all.filter((o) => o.status !== 'withdrawn').length;
+    return { job: { ...toJob(job, viewerOf(user), null, now), offer_count: count }, offers };
   }
   if (user.role === 'Agent') {
     let mine: OfferDoc | null = null;
@@ -374,7 +383,7 @@ export async function createOffer(
       );
     throw error;
   }
-  await afterChange(deps, jobId);
+  afterChange(deps, jobId);
   const [shown] = await showOffers(deps, [offer], new Map([[jobId, job]]), viewerOf(agent));
   return shown!;
 }
@@ -410,7 +419,7 @@ async function changeOffer(
     return change(current, now.toISOString());
   });
   await mutateJob(deps, job.id, (current) => withEvent(current, event, now, id));
-  await afterChange(deps, job.id);
+  afterChange(deps, job.id);
   const [shown] = await showOffers(deps, [offer], new Map([[job.id, job]]), viewerOf(user));
   return shown!;
 }
@@ -478,6 +487,6 @@ export async function acceptOffer(deps: JobsDeps, user: UserDoc, id: string): Pr
   });
   const offer = await readOffer(deps, id);
   const order = await acceptedOrder(deps, job, offer);
-  await afterChange(deps, job.id);
+  afterChange(deps, job.id);
   return order;
 }
