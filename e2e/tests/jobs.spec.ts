@@ -146,7 +146,11 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
     'page',
   );
   const row = page.locator(`[data-job-id="${jobId}"]`);
-  await expect(row.getByTestId('offer-count')).toHaveText('2 offers');
+  // The count is the offers' follow-up, which their answers do not wait for: a reload shows it.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByTestId('offer-count')).toHaveText('2 offers', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await row.getByRole('link', { name: title }).click();
 
   // The offers side by side; a message to Ana about the job.
@@ -187,9 +191,14 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
   const anaPage = await anaContext.newPage();
   await anaPage.goto('/agent/agent-my-orders');
   await expect(anaPage.locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  // The offers' final statuses are the acceptance's follow-up, which its answer does not wait
+  // for: on a loaded machine it may come after the page, and a reload shows it.
   await anaPage.goto('/agent/my-offers');
   const anaRow = anaPage.locator('.job-row', { hasText: title });
-  await expect(anaRow.getByTestId('offer-status')).toHaveText('Accepted');
+  await expect(async () => {
+    await anaPage.reload();
+    await expect(anaRow.getByTestId('offer-status')).toHaveText('Accepted', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(anaRow.getByRole('link', { name: 'See the order' })).toHaveAttribute(
     'href',
     `/orders/${orderId}`,
@@ -197,9 +206,11 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
 
   // Bo's offer was declined with the acceptance; the job is closed.
   await boPage.goto('/agent/my-offers');
-  await expect(
-    boPage.locator('.job-row', { hasText: title }).getByTestId('offer-status'),
-  ).toHaveText('Declined');
+  const boStatus = boPage.locator('.job-row', { hasText: title }).getByTestId('offer-status');
+  await expect(async () => {
+    await boPage.reload();
+    await expect(boStatus).toHaveText('Declined', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await page.goto('/customer/my-jobs?status=closed');
   await expect(page.locator(`[data-job-id="${jobId}"]`)).toBeVisible();
 
@@ -242,6 +253,19 @@ test('My Jobs and a job with its offers open offline from the device copy', asyn
     },
   });
   expect(offered.status(), await offered.text()).toBe(201);
+  // The offer's follow-up (the count, the customer's mirror) runs after its answer.
+  await expect
+    .poll(
+      async () => {
+        const mine = await request.get('/api/jobs/mine', {
+          headers: { authorization: `Bearer ${customer.token}` },
+        });
+        const body = (await mine.json()) as { data: { id: string; offer_count: number }[] };
+        return body.data.find((job) => job.id === jobId)?.offer_count;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
 
   // Online once: the mirror of the job reaches the device with the first sync.
   const context = await browser.newContext();
