@@ -314,6 +314,7 @@ describe('user database documents: the shared schemas and validate_doc_update ag
       order_mirror: fixtures.orderMirror,
       order_action: fixtures.appliedAction,
       wallet_mirror: fixtures.walletMirror,
+      job_mirror: fixtures.jobMirror,
     };
     for (const type of Object.keys(USERDB_DOC_TYPES) as UserDocType[]) {
       const doc = examples[type];
@@ -343,6 +344,7 @@ describe('user database documents: the shared schemas and validate_doc_update ag
     notification: fixtures.notification,
     order_mirror: fixtures.orderMirror,
     wallet_mirror: fixtures.walletMirror,
+    job_mirror: fixtures.jobMirror,
     'message (delivered)': fixtures.delivered,
     'order action (applied)': fixtures.appliedAction,
   } as const;

@@ -4,6 +4,7 @@
 import {
   conversationDocSchema,
   draftDocSchema,
+  jobMirrorDocSchema,
   messageDocSchema,
   notificationDocSchema,
   orderActionDocSchema,
@@ -21,6 +22,7 @@ import {
   conversationIdFor,
   conversationLink,
   draftId,
+  jobMirrorId,
   messageDocId,
   notificationId,
   orderActionId,
@@ -160,6 +162,22 @@ export const orderMirror = orderMirrorDocSchema.parse({
   ],
   created_at: now,
   source_rev: '3-abc',
+  mirrored_at: later,
+});
+
+export const jobMirror = jobMirrorDocSchema.parse({
+  _id: jobMirrorId('j1'),
+  type: 'job_mirror',
+  id: 'j1',
+  job: {
+    id: 'j1',
+    title: 'A guide for three days in Lisbon',
+    status: 'open',
+    offer_count: 1,
+    created_at: now,
+    expires_at: later,
+  },
+  offers: [{ id: 'j1-u2', status: 'pending', price: { amount: 45_000, currency: 'USD' } }],
   mirrored_at: later,
 });
 

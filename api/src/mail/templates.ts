@@ -118,3 +118,20 @@ export function orderEventMail(
     html: layout(title, lines, { label: 'Open the order', url }),
   };
 }
+
+/** A job or offer event (issue 18, routes/jobs/job-followup.ts): what happened and a link. */
+export function jobEventMail(
+  to: string,
+  name: string,
+  title: string,
+  body: string,
+  action: { label: string; url: string },
+): Mail {
+  const lines = [`Hello ${name},`, body];
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n\nWayfarer Market`,
+    html: layout(title, lines, action),
+  };
+}

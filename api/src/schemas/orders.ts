@@ -203,14 +203,25 @@ export interface OrderDispute {
   resolution: DisputeResolution | null;
 }
 
+/** A gig's package tier, or `custom`: an order made from an accepted offer on a job (issue 18). */
+export type OrderTier = (typeof GIG_TIERS)[number] | 'custom';
+/** The package name of an order made from an offer. */
+export const CUSTOM_OFFER_NAME = 'Custom offer';
+
 export interface Order {
   id: string;
   status: OrderStatus;
-  gig: { id: string; title: string; service_id: string };
+  /**
+   * The gig ordered. An order made from an offer names the offer's gig if it had one, else
+   * `id` is null and the title is the job's.
+   */
+  gig: { id: string | null; title: string; service_id: string };
+  /** The job and offer an order was made from (issue 18); null for an order of a gig. */
+  job: { id: string; offer_id: string } | null;
   customer: OrderParty;
   agent: OrderParty;
   package: {
-    tier: (typeof GIG_TIERS)[number];
+    tier: OrderTier;
     name: string;
     price: Money;
     delivery_days: number;

@@ -26,7 +26,7 @@
  *   POST /api/admin/reviews/{id}/unhide   200 {review}     audited
  */
 import { z } from 'zod';
-import type { GIG_TIERS } from './gigs';
+import type { OrderTier } from './orders';
 
 // Seller levels and reputation live in a module without zod (the web app's gig page and
 // dashboard import their values); every name stays importable from here.
@@ -168,9 +168,10 @@ export interface ReviewPerson {
 export interface Review {
   id: string;
   order_id: string;
-  gig: { id: string; title: string; service_id: string };
-  /** The package the customer bought. */
-  tier: (typeof GIG_TIERS)[number];
+  /** id null: an order made from an offer on a job that named no gig (issue 18). */
+  gig: { id: string | null; title: string; service_id: string };
+  /** The package the customer bought (`custom`: an offer's terms). */
+  tier: OrderTier;
   package_name: string;
   /** Who wrote it: the order's customer reviews the agent, the agent reviews the customer. */
   author_role: 'customer' | 'agent';

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'order.create': ['Customer'],
   'gig.create': ['Agent'],
   'offer.create': ['Agent'],
+  /** The jobs board and its saved searches (issue 18). */
+  'job.browse': ['Agent'],
   'withdrawal.create': ['Agent'],
   'project.create': ['Lecturer'],
   'project.apply': ['Student'],

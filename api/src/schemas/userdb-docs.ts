@@ -16,6 +16,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   conversationDocId,
   draftId,
+  jobMirrorId,
   MESSAGE_ID_PATTERN,
   MESSAGE_MAX,
   MESSAGE_STATUSES,
@@ -38,6 +39,7 @@ import {
   wishlistItemId,
   type UserDocType,
 } from './userdb-rules';
+import { JOB_STATUSES, type Job, type Offer } from './jobs';
 import type { Balance, Order } from './orders';
 import type { PayoutMethod, Withdrawal } from './withdrawals';
 
@@ -310,7 +312,8 @@ export const orderMirrorDocSchema = z
     id: z.string().min(1),
     status: z.enum(ORDER_STATUSES),
     role: z.enum(['customer', 'agent']),
-    gig: z.looseObject({ id: z.string(), title: z.string() }),
+    /** id null: an order made from an offer that named no gig (issue 18). */
+    gig: z.looseObject({ id: z.string().nullable(), title: z.string() }),
     total: z.strictObject(moneySchema.shape),
     actions: z.array(z.string()),
     timeline: z.array(z.looseObject({ at: dateSchema, event: z.string() })),
@@ -327,6 +330,47 @@ export type OrderMirrorDoc = Order &
     source_rev: string | null;
     mirrored_at: string;
   };
+
+/**
+ * The customer's copy of one of their jobs and its offers, for reading offline: `job:<job_id>`,
+ * written by the server after every change of the job or its offers
+ * (api/src/routes/jobs/job-followup.ts; wf_market holds the job and the offers themselves). The
+ * job and offers are as the API shows them to the customer; the fields checked here are the ones
+ * the offline pages rely on, the rest is the `Job` and `Offer` types'.
+ */
+export const jobMirrorDocSchema = z
+  .looseObject({
+    ...storedFields,
+    type: z.literal('job_mirror'),
+    id: z.string().min(1),
+    job: z.looseObject({
+      id: z.string().min(1),
+      title: z.string(),
+      status: z.enum(JOB_STATUSES),
+      offer_count: z.number().int().min(0),
+      created_at: dateSchema,
+      expires_at: dateSchema,
+    }),
+    offers: z.array(
+      z.looseObject({
+        id: z.string().min(1),
+        status: z.string(),
+        price: z.strictObject(moneySchema.shape),
+      }),
+    ),
+    mirrored_at: dateSchema,
+  })
+  .refine(
+    (doc) => doc._id === jobMirrorId(doc.id) && doc.job.id === doc.id,
+    idIs('job mirror id is job:<id>'),
+  );
+export type JobMirrorDoc = StoredDoc & {
+  type: 'job_mirror';
+  id: string;
+  job: Job;
+  offers: Offer[];
+  mirrored_at: string;
+};
 
 /**
  * An agent's wallet as they may read it offline: `wallet`, written by the server after every
@@ -406,6 +450,7 @@ export const USERDB_DOC_SCHEMAS = {
   order_mirror: orderMirrorDocSchema,
   order_action: orderActionDocSchema,
   wallet_mirror: walletMirrorDocSchema,
+  job_mirror: jobMirrorDocSchema,
 } as const satisfies Record<UserDocType, z.ZodType<StoredDoc & { type: string }>>;
 
 /** Any document of a user's database. */

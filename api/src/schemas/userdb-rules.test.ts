@@ -4,6 +4,7 @@ import {
   conversationIdFor,
   conversationLink,
   draftId,
+  jobMirrorId,
   messageDocId,
   notificationId,
   orderMirrorId,
@@ -30,6 +31,7 @@ describe('user database ids', () => {
       conversation: conversationDocId('conv:a:b'),
       notification: notificationId('message', 'm1'),
       order_mirror: orderMirrorId('o1'),
+      job_mirror: jobMirrorId('j1'),
     };
     expect(ids).toEqual({
       wishlist_item: 'wishitem:wishlist:l1:gig:g1',
@@ -40,6 +42,7 @@ describe('user database ids', () => {
       conversation: 'conversation:conv:a:b',
       notification: 'notification:message:m1',
       order_mirror: 'order:o1',
+      job_mirror: 'job:j1',
     });
     for (const [type, id] of Object.entries(ids))
       expect(id.startsWith(USERDB_DOC_TYPES[type as keyof typeof ids].prefix)).toBe(true);

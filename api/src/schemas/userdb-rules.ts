@@ -25,6 +25,8 @@ export const USERDB_DOC_TYPES = {
   notification: { prefix: 'notification:', owner: 'server' },
   order_mirror: { prefix: 'order:', owner: 'server' },
   order_action: { prefix: 'orderaction:', owner: 'shared' },
+  /** A customer's job and its offers (issue 18). */
+  job_mirror: { prefix: 'job:', owner: 'server' },
   /** One per agent, id `wallet` exactly. */
   wallet_mirror: { prefix: 'wallet', owner: 'server' },
 } as const satisfies Record<string, { prefix: string; owner: UserDocOwner }>;
@@ -45,6 +47,7 @@ export const USERDB_PREFIX = {
   messageNotification: `${USERDB_DOC_TYPES.notification.prefix}message:`,
   orderMirror: USERDB_DOC_TYPES.order_mirror.prefix,
   orderAction: USERDB_DOC_TYPES.order_action.prefix,
+  jobMirror: USERDB_DOC_TYPES.job_mirror.prefix,
 } as const;
 
 // Ids ------------------------------------------------------------------------------------------
@@ -71,6 +74,8 @@ export const notificationId = (kind: string, key: string): string =>
   `${USERDB_PREFIX.notification}${kind}:${key}`;
 /** `order:<order_id>`. */
 export const orderMirrorId = (orderId: string): string => `${USERDB_PREFIX.orderMirror}${orderId}`;
+/** `job:<job_id>`: the customer's copy of their job and its offers. */
+export const jobMirrorId = (jobId: string): string => `${USERDB_PREFIX.jobMirror}${jobId}`;
 /** `orderaction:<id>`: an action on an order taken offline, id chosen by the device. */
 export const orderActionId = (id: string): string => `${USERDB_PREFIX.orderAction}${id}`;
 /** The agent's wallet mirror: one document, `wallet`. */

@@ -22,6 +22,7 @@ import {
   type DemoUser,
 } from './demo-data';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoJobs } from './demo-jobs';
 
 const SEED_MARKER = 'seed:demo';
 
@@ -185,6 +186,14 @@ const STEPS: {
     async run(couch, _now, { logger, gigs, env }) {
       if (!gigs) return;
       await seedDemoOrders(couch, logger, env, demoId, DEMO_ORDERS);
+    },
+  },
+  {
+    // Open jobs of the demo customers on the board, with offers (demo-jobs.ts, issue 18).
+    version: 5,
+    async run(couch, _now, { logger, gigs, env }) {
+      if (!gigs) return;
+      await seedDemoJobs(couch, logger, env, demoId);
     },
   },
 ];

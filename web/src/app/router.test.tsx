@@ -1,16 +1,18 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, matchPath, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth, setSession } from '@/stores/auth';
 import { makeUser } from '@/testing/fixtures';
 import { useUnreachableApi } from '@/testing/unreachable-api';
 import type { User } from '@/types/api';
-import { patchAdminRoutes, routes } from './router';
+import { paths } from '@/config/paths';
+import { MEMBER_PAGES, patchAreaRoutes, routes } from './router';
+import { memberChildren } from './routes/areas';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, {
     initialEntries: [path],
-    patchRoutesOnNavigation: patchAdminRoutes,
+    patchRoutesOnNavigation: patchAreaRoutes,
   });
   render(<RouterProvider router={router} />);
   return router;
@@ -25,11 +27,14 @@ beforeAll(async () => {
     import('./layouts/area-layout'),
     import('./layouts/admin-layout'),
     import('./routes/admin'),
+    import('./routes/areas'),
     import('./routes/home'),
     import('./routes/not-found'),
     import('./routes/auth'),
     import('./routes/account'),
     import('./routes/profile'),
+    // The customer dashboard's module (its orders panel).
+    import('./routes/orders'),
   ]);
 }, 60_000);
 
@@ -119,6 +124,7 @@ describe('route guards in the router', () => {
     expect([...sidebar.querySelectorAll('a, button')].map((el) => el.textContent)).toEqual([
       'Dashboard',
       'Post a Job',
+      'My Jobs',
       'My Orders',
       'Profile Settings',
       'Change Password',
@@ -135,6 +141,8 @@ describe('route guards in the router', () => {
       'Dashboard',
       'Create a Gig',
       'My Orders',
+      'Jobs board',
+      'My offers',
       'Projects',
       'Withdraw History',
       'Profile Settings',
@@ -199,5 +207,26 @@ describe('route guards in the router', () => {
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
     expect(labels).toEqual(expect.arrayContaining(['Post Project', 'Inbox', 'Project Box']));
     expect(screen.getByRole('button', { name: /My Account/ })).toBeTruthy();
+  });
+});
+
+describe('the member pages patched in on navigation', () => {
+  /** Every full path of a route table, from `base`. */
+  function fullPaths(table: RouteObject[], base = ''): string[] {
+    return table.flatMap((route) => {
+      const here = route.path ? `${base}/${route.path}`.replace(/\/+/g, '/') : base;
+      return [...(route.path ? [here] : []), ...fullPaths(route.children ?? [], here)];
+    });
+  }
+
+  it('MEMBER_PAGES names every page of the member guard, and only those', () => {
+    const pages = fullPaths(memberChildren);
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages)
+      expect(
+        MEMBER_PAGES.some((name) => matchPath({ path: paths[name], end: false }, page)),
+        page,
+      ).toBe(true);
+    for (const name of MEMBER_PAGES) expect(pages, name).toContain(paths[name]);
   });
 });

@@ -1,94 +1,18 @@
-import type { Gig } from '@wayfarer/api/schemas';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, redirect, type RouteObject } from 'react-router-dom';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { guard, sessionMiddleware } from './guards';
-import { buildPath, paths } from '@/config/paths';
+import { buildPath, paths, type PathName } from '@/config/paths';
 import { adminDashboard } from './routes/admin-dashboard';
 import { Root } from './root';
 import { publicLayouts, publicRoutes } from './routes/public';
 import { gigRoutes } from './routes/gig-routes';
+import { notFound, title, view } from './routes/lazy-view';
 import { RouteError } from './route-error';
-import type { RouteHandle } from './use-document-title';
-
-const title = (text: string) => ({ handle: { title: text } satisfies RouteHandle });
-
-/** A lazy route whose component is the named export `name` of a route module. */
-function view<M>(load: () => Promise<M>, name: keyof M & string) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
-}
 
 const auth = () => import('./routes/auth');
-const account = () => import('./routes/account');
-const withdrawals = () => import('./routes/withdrawals');
 const profile = () => import('./routes/profile');
 const areaLayout = () => import('./layouts/area-layout');
 const inbox = () => import('./routes/inbox');
-const userdata = () => import('./routes/userdata');
-const agentGigs = () => import('./routes/agent-gigs');
-const orders = () => import('./routes/orders');
-
-const notFound = {
-  ...title('Page Not Found'),
-  lazy: () => import('./routes/not-found'),
-};
-
-const goTo = (path: string) => () => redirect(path);
-/** Index routes that only redirect still need something to match while the redirect runs. */
-const Nothing = () => null;
-
-/** The agent's gig pages: Create a Gig, Manage Gig, and editing a gig (not in spec). */
-const agentGigChildren: RouteObject[] = [
-  { path: 'create-gig', ...title('Create a Gig'), lazy: view(agentGigs, 'CreateGigPage') },
-  { path: 'manage-gigs', ...title('Manage Gig'), lazy: view(agentGigs, 'ManageGigsPage') },
-  { path: 'gigs/:id/edit', ...title('Edit Gig'), lazy: view(agentGigs, 'EditGigPage') },
-];
-
-/** The Customer and Agent pages both areas have (spec section 2); the rest come later. */
-function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
-  const prefix = area === 'customer' ? 'customer' : 'agent';
-  return [
-    { index: true, loader: goTo(buildPath(`${area}.dashboard`)), Component: Nothing },
-    {
-      path: 'dashboard',
-      ...title('Dashboard'),
-      lazy:
-        area === 'agent'
-          ? view(agentGigs, 'AgentDashboardPage')
-          : view(orders, 'CustomerDashboardPage'),
-    },
-    ...(area === 'agent' ? agentGigChildren : []),
-    {
-      path: `${prefix}-my-orders`,
-      ...title('My Orders'),
-      lazy: view(orders, area === 'agent' ? 'AgentMyOrders' : 'CustomerMyOrders'),
-    },
-    {
-      path: `${prefix}-profile-settings`,
-      ...title('Profile Settings'),
-      lazy:
-        area === 'agent'
-          ? view(withdrawals, 'AgentProfileSettings')
-          : view(account, 'AreaProfileSettings'),
-    },
-    {
-      path: `${prefix}-change-password`,
-      ...title('Change Password'),
-      lazy: view(account, 'AreaChangePassword'),
-    },
-    { path: `${prefix}-delete`, ...title('Account Delete'), lazy: view(account, 'AreaDelete') },
-    ...(area === 'agent'
-      ? [
-          {
-            path: 'agent-withdraw',
-            ...title('Withdraw History'),
-            lazy: view(withdrawals, 'WithdrawHistory'),
-          },
-        ]
-      : []),
-    { path: '*', ...notFound },
-  ];
-}
 
 /**
  * The route table (spec section 2). Every layout and view is `lazy`, so each is its own chunk and
@@ -203,131 +127,9 @@ export const routes: RouteObject[] = [
           {
             id: 'guard.member',
             middleware: guard('auth', 'verified'),
-            children: [
-              {
-                id: 'newcomer',
-                path: paths.newcomer,
-                children: [
-                  { index: true, loader: goTo(buildPath('newcomer.page1')), Component: Nothing },
-                  {
-                    id: 'newcomer.page1',
-                    path: 'page1',
-                    ...title('Choose Your Tagname'),
-                    lazy: view(account, 'NewcomerPage1'),
-                  },
-                  {
-                    id: 'newcomer.page2',
-                    path: 'page2',
-                    ...title('About You'),
-                    lazy: view(account, 'NewcomerPage2'),
-                  },
-                  {
-                    id: 'newcomer.page3',
-                    path: 'page3',
-                    ...title('Profile Photo'),
-                    lazy: view(account, 'NewcomerPage3'),
-                  },
-                ],
-              },
-              {
-                id: 'guard.onboarded',
-                middleware: guard('newcomer'),
-                children: [
-                  {
-                    id: 'profile',
-                    path: paths.profile,
-                    ...title('My Account'),
-                    children: [
-                      {
-                        id: 'profile.tabs',
-                        lazy: view(profile, 'OwnProfileLayout'),
-                        children: [
-                          {
-                            index: true,
-                            loader: goTo(buildPath('profile.projects')),
-                            Component: Nothing,
-                          },
-                          {
-                            id: 'profile.projects',
-                            path: 'projects',
-                            lazy: view(profile, 'OwnProjects'),
-                          },
-                          {
-                            id: 'profile.wishlists',
-                            path: 'wishlists',
-                            lazy: view(profile, 'OwnWishlists'),
-                          },
-                          { id: 'profile.info', path: 'info', lazy: view(profile, 'OwnInfo') },
-                        ],
-                      },
-                      {
-                        id: 'profile.edit.page1',
-                        path: 'edit/page1',
-                        ...title('Edit Profile'),
-                        lazy: view(account, 'ProfileEditPage1'),
-                      },
-                      {
-                        id: 'profile.edit.page2',
-                        path: 'edit/page2',
-                        ...title('Edit Profile'),
-                        lazy: view(account, 'ProfileEditPage2'),
-                      },
-                    ],
-                  },
-                  {
-                    id: 'settings',
-                    path: paths.settings,
-                    ...title('Settings'),
-                    lazy: view(account, 'Settings'),
-                  },
-                  {
-                    id: 'inbox',
-                    path: paths.inbox,
-                    ...title('Inbox'),
-                    lazy: view(inbox, 'Inbox'),
-                  },
-                  {
-                    id: 'projectbox',
-                    path: paths.projectbox,
-                    ...title('Project Box'),
-                    lazy: view(userdata, 'ProjectBox'),
-                  },
-                  {
-                    id: 'notifications',
-                    path: paths.notifications,
-                    ...title('Notifications'),
-                    lazy: view(userdata, 'Notifications'),
-                  },
-                  {
-                    id: 'gigs.order',
-                    path: paths['gigs.order'],
-                    handle: {
-                      title: (data) => `Order ${(data as Gig | undefined)?.title ?? 'a gig'}`,
-                    } satisfies RouteHandle,
-                    lazy: async () => {
-                      const module = await orders();
-                      return {
-                        loader: module.orderGigLoader,
-                        Component: module.OrderGig,
-                        ErrorBoundary: module.ErrorBoundary,
-                      };
-                    },
-                  },
-                  {
-                    id: 'checkout',
-                    path: paths.checkout,
-                    ...title('Checkout'),
-                    lazy: view(orders, 'Checkout'),
-                  },
-                  {
-                    id: 'orders.show',
-                    path: paths['orders.show'],
-                    ...title('Order'),
-                    lazy: view(orders, 'OrderShow'),
-                  },
-                ],
-              },
-            ],
+            // Its pages (routes/areas.ts memberChildren) are patched in on the first navigation
+            // to one of MEMBER_PAGES (patchAreaRoutes); until then such a path is the catch-all's.
+            children: [],
           },
           { id: '404', path: paths['404'], ...notFound },
           ...publicRoutes,
@@ -362,7 +164,8 @@ export const routes: RouteObject[] = [
         ...title('Customer'),
         middleware: guard('auth', 'verified', 'newcomer', 'area.customer'),
         lazy: view(areaLayout, 'CustomerLayout'),
-        children: areaChildren('customer'),
+        // The area's pages are patched in on the first navigation below it (patchAreaRoutes).
+        children: [{ path: '*', ...notFound }],
       },
       {
         id: 'agent',
@@ -370,7 +173,7 @@ export const routes: RouteObject[] = [
         ...title('Agent'),
         middleware: guard('auth', 'verified', 'newcomer', 'area.agent'),
         lazy: view(areaLayout, 'AgentLayout'),
-        children: areaChildren('agent'),
+        children: [{ path: '*', ...notFound }],
       },
       {
         id: 'admin',
@@ -387,22 +190,54 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The routes whose pages are patched in on the first navigation below them. */
+const PATCHED: Record<'admin' | 'customer' | 'agent', () => Promise<RouteObject[]>> = {
+  admin: async () => (await import('./routes/admin')).adminChildren,
+  customer: async () => (await import('./routes/areas')).customerChildren,
+  agent: async () => (await import('./routes/areas')).agentChildren,
+};
+
 /**
- * React Router's `patchRoutesOnNavigation`: the first navigation under /admin (it matches the
- * admin route's `*` until then) loads the admin pages' route objects and adds them as that
- * route's children, so the first page's JavaScript does not grow with the admin area. React
- * Router calls it only for paths it has not matched statically yet, and `patch` skips the routes
- * a router already has, so a later call adds nothing twice.
+ * The pages of the member guard (`guard.member`, routes/areas.ts memberChildren), each with what
+ * is below it: the router test checks the list against the route objects.
  */
-export const patchAdminRoutes: NonNullable<
+export const MEMBER_PAGES: readonly PathName[] = [
+  'newcomer',
+  'profile',
+  'settings',
+  'inbox',
+  'projectbox',
+  'notifications',
+  'gigs.order',
+  'checkout',
+  'orders.show',
+  'jobs',
+  'jobs.show',
+];
+
+/**
+ * React Router's `patchRoutesOnNavigation`: the first navigation under /admin, /customer or
+ * /agent (each matches its route's `*` until then), or to a member page (the catch-all matches
+ * it until then), loads those route objects and adds them where they belong, so the first
+ * page's JavaScript does not grow with the member areas. React Router calls it only for paths it
+ * has not matched statically yet, and `patch` skips the routes a router already has, so a later
+ * call adds nothing twice.
+ */
+export const patchAreaRoutes: NonNullable<
   Parameters<typeof createBrowserRouter>[1]
 >['patchRoutesOnNavigation'] = async ({ path, patch }) => {
-  const admin = paths.admin;
-  if (path !== admin && !path.startsWith(`${admin}/`) && !path.startsWith(`${admin}?`)) return;
-  const { adminChildren } = await import('./routes/admin');
-  patch('admin', adminChildren);
+  const pathname = path.replace(/[?#].*$/, '');
+  for (const id of Object.keys(PATCHED) as (keyof typeof PATCHED)[]) {
+    const base = paths[id];
+    if (pathname === base || pathname.startsWith(`${base}/`)) {
+      patch(id, await PATCHED[id]());
+      return;
+    }
+  }
+  if (MEMBER_PAGES.some((name) => matchPath({ path: paths[name], end: false }, pathname)))
+    patch('guard.member', (await import('./routes/areas')).memberChildren);
 };
 
 export function createAppRouter() {
-  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchAdminRoutes });
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchAreaRoutes });
 }

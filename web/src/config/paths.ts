@@ -33,6 +33,8 @@ export const paths = {
   'gigs.order': '/gigs/:id/order', // not in spec: ordering a gig (package, extras, dates)
   checkout: '/checkout/:orderId', // not in spec: paying an order
   'orders.show': '/orders/:id', // not in spec: one order (notifications link here)
+  jobs: '/jobs', // not in spec: the jobs board (agents)
+  'jobs.show': '/jobs/:id', // not in spec: one job as an agent sees it, with their offer
   leaderboard: '/leaderboard',
   inbox: '/inbox',
   'inbox.show': '/inbox/:conversationId', // not in spec: one conversation
@@ -67,11 +69,15 @@ export const paths = {
   'agent.edit.gig': '/agent/gigs/:id/edit', // not in spec: the Create a Gig form for a gig
   'agent.change.password': '/agent/agent-change-password',
   'agent.delete': '/agent/agent-delete',
+  'agent.my.offers': '/agent/my-offers', // not in spec: the agent's offers on jobs
 
   customer: '/customer',
   'customer.dashboard': '/customer/dashboard',
   'customer.post.job': '/customer/post-job',
   'customer.my.orders': '/customer/customer-my-orders',
+  'customer.my.jobs': '/customer/my-jobs', // not in spec: the customer's jobs
+  'customer.jobs.show': '/customer/jobs/:id', // not in spec: one job with its offers
+  'customer.jobs.edit': '/customer/jobs/:id/edit', // not in spec: the Post a Job form for a job
   'customer.profile.settings': '/customer/customer-profile-settings',
   'customer.change.password': '/customer/customer-change-password',
   'customer.delete': '/customer/customer-delete',

@@ -30,6 +30,7 @@ import { orderMirrorDocSchema } from '../../schemas/userdb-docs';
 import { orderMirrorId } from '../../schemas/userdb-rules';
 import { followUp as followUpWallet } from '../withdrawals/wallet';
 import { openReviewWindow, sweepReviews } from '../reviews/review-timers';
+import { sweepJobs } from '../jobs/job-followup';
 import type { OrderDoc, OutboxEvent, PartyRole } from './order-machine';
 
 type Deps = Pick<
@@ -347,6 +348,8 @@ export async function sweepOrders(deps: Deps, options: { atStart?: boolean } = {
   // Review windows (reminders, the close that publishes a lone review) and gig ratings left
   // behind by a crash (routes/reviews/review-timers.ts).
   await sweepReviews(deps);
+  // Jobs (issue 18): expiry, the "expires in 24 hours" warning, unpublished follow-ups.
+  await sweepJobs(deps);
   return { changed, followups: pending.rows.length + wallets.rows.length };
 }
 

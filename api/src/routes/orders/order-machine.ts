@@ -66,8 +66,10 @@ type DerivedFields =
   'fee' | 'agent_earnings' | 'refunded' | 'dispute' | 'actions' | 'conversation_with';
 
 /** The stored order: the fields the API shows as they are, plus what only the server keeps. */
-export interface OrderDoc extends Omit<Order, DerivedFields> {
+export interface OrderDoc extends Omit<Order, DerivedFields | 'job'> {
   _id: string;
+  /** The job and offer it was made from (issue 18); absent on orders of gigs. */
+  job?: Order['job'];
   _rev?: string;
   type: 'order';
   customer_id: string;

@@ -28,6 +28,7 @@ export function toOrder(doc: OrderDoc, viewerId: string | null, now: Date): Orde
     id: doc.id,
     status: doc.status,
     gig: doc.gig,
+    job: doc.job ?? null,
     customer: doc.customer,
     agent: doc.agent,
     package: doc.package,

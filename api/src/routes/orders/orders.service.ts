@@ -11,12 +11,13 @@ import { isConflict, isNotFound } from '../../couch/errors';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { ListResponse } from '../../schemas';
 import { orderMatches } from '../../schemas/order-search';
-import type {
-  CardInput,
-  CreateOrderInput,
-  Order,
-  OrderFile,
-  OrderStatus,
+import {
+  CUSTOM_OFFER_NAME,
+  type CardInput,
+  type CreateOrderInput,
+  type Order,
+  type OrderFile,
+  type OrderStatus,
 } from '../../schemas/orders';
 import { getGigDoc } from '../gigs/gigs.service';
 import { userKey, type UserDoc } from '../users/users.model';
@@ -116,6 +117,7 @@ export async function createOrder(
       customer: partyOf(customer),
       agent: partyOf(agent),
       gig: { id: gig.id, title: gig.title, service_id: gig.service_id },
+      job: null,
       package: {
         tier: pkg.tier,
         name: pkg.name,
@@ -150,6 +152,84 @@ export async function createOrder(
     const first = await readOrder(deps, id);
     if (first.customer_id !== customer.id) throw forbidden('This is not your order.');
     return toOrder(first, customer.id, now);
+  }
+  await afterChange(deps, order);
+  return toOrder(order, customer.id, now);
+}
+
+/** An offer accepted on a job (issue 18): the terms the order is made at. */
+export interface AcceptedOffer {
+  /** The order's id: deterministic from the offer, so a retry finds the same order. */
+  order_id: string;
+  job: { id: string; title: string; service_id: string; description: string };
+  offer_id: string;
+  customer_id: string;
+  agent_id: string;
+  price: { amount: number; currency: string };
+  delivery_days: number;
+  revisions: number;
+  gig: { id: string; title: string } | null;
+  travel: Order['travel'];
+  attachments: OrderFile[];
+}
+
+/**
+ * The order of an accepted offer, made once: at the offer's price, delivery days and
+ * revisions (tier `custom`, no extras), the job's travel details and description, waiting for
+ * its payment. Called again (a retry, the follow-up after a crash), it finds the same order.
+ */
+export async function orderFromOffer(deps: OrdersDeps, offer: AcceptedOffer): Promise<Order> {
+  const now = deps.clock.now();
+  try {
+    return toOrder(await readOrder(deps, offer.order_id), offer.customer_id, now);
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 404)) throw error;
+  }
+  const users = deps.couch.db('users');
+  const [customer, agent] = (await Promise.all([
+    users.get(userKey(offer.customer_id)),
+    users.get(userKey(offer.agent_id)),
+  ])) as unknown as [UserDoc, UserDoc];
+  const order = machine.placeOrder(
+    {
+      id: offer.order_id,
+      customer_id: customer.id,
+      agent_id: agent.id,
+      customer: partyOf(customer),
+      agent: partyOf(agent),
+      gig: {
+        id: offer.gig?.id ?? null,
+        title: offer.gig?.title ?? offer.job.title,
+        service_id: offer.job.service_id,
+      },
+      job: { id: offer.job.id, offer_id: offer.offer_id },
+      package: {
+        tier: 'custom',
+        name: CUSTOM_OFFER_NAME,
+        price: offer.price,
+        delivery_days: offer.delivery_days,
+        revisions: offer.revisions,
+      },
+      extras: [],
+      travel: offer.travel,
+      requirements: offer.job.description,
+      attachments: offer.attachments,
+      total: offer.price,
+      fee_bps: Math.round(deps.env.PLATFORM_FEE_PERCENT * 100),
+      delivery_days: offer.delivery_days,
+      revisions_allowed: offer.revisions,
+      idempotency_key: `offer:${offer.offer_id}`,
+    },
+    { kind: 'customer', id: customer.id, name: customer.full_name },
+    now,
+  );
+  try {
+    const result = await deps.couch.db('market').insert(order as never);
+    order._rev = result.rev;
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    // Made meanwhile by another request or the follow-up: that one stands.
+    return toOrder(await readOrder(deps, offer.order_id), offer.customer_id, now);
   }
   await afterChange(deps, order);
   return toOrder(order, customer.id, now);

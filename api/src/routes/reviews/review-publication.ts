@@ -163,7 +163,8 @@ export async function syncGigRating(deps: Pick<AppDeps, 'couch'>, gigId: string)
 /** The gig follows the review, then the review's flag is cleared (if it is still set). */
 export async function finishGigSync(deps: ReviewDeps, doc: ReviewDoc): Promise<void> {
   if (!doc.gig_sync) return;
-  await syncGigRating(deps, doc.gig.id);
+  // A gig-less order (an offer on a job) has no gig rating to follow.
+  if (doc.gig.id !== null) await syncGigRating(deps, doc.gig.id);
   await mutateReview(deps, doc.id, (current) =>
     current.gig_sync ? { ...current, gig_sync: false } : current,
   );

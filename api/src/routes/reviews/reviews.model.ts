@@ -3,7 +3,7 @@
  * click writes once: a side's review of an order, a member's helpful vote and report of a review,
  * and an order's review window (its reminders and its close).
  */
-import type { GIG_TIERS } from '../../schemas/gigs';
+import type { OrderTier } from '../../schemas/orders';
 import type { REVIEW_REPORT_REASONS, RatingSummary, ReviewPerson } from '../../schemas/reviews';
 
 export type ReviewRole = 'customer' | 'agent';
@@ -18,8 +18,9 @@ export interface ReviewDoc {
   author_role: ReviewRole;
   author_id: string;
   subject_id: string;
-  gig: { id: string; title: string; service_id: string };
-  tier: (typeof GIG_TIERS)[number];
+  /** id null: an order made from an offer that named no gig (issue 18). */
+  gig: { id: string | null; title: string; service_id: string };
+  tier: OrderTier;
   package_name: string;
   author: ReviewPerson;
   subject: ReviewPerson;

@@ -359,7 +359,7 @@ export async function replyToReview(
     title: 'The agent replied to your review',
     body: `${user.full_name} replied to your review of “${doc.gig.title}”.`,
     // The reply is public on the gig page, in its reviews (the web app's `#reviews` section).
-    link: `/gigs/${doc.gig.id}#reviews`,
+    link: doc.gig.id === null ? '/orders/' + doc.order_id : `/gigs/${doc.gig.id}#reviews`,
   }).catch((error: unknown) =>
     deps.logger.warn({ err: error, review: doc.id }, 'telling of a reply failed'),
   );

@@ -24,6 +24,12 @@ export function accountLinksFor(user: Pick<User, 'role'>): MenuLink[] {
   const links: MenuLink[] = [{ label: 'Profile', href: buildPath('profile') }];
   const home = homePathFor(user.role);
   if (home !== buildPath('profile')) links.push({ label: 'Dashboard', href: home });
+  if (user.role === 'Customer')
+    links.push(
+      { label: 'Post a job', href: buildPath('customer.post.job') },
+      { label: 'My jobs', href: buildPath('customer.my.jobs') },
+    );
+  if (user.role === 'Agent') links.push({ label: 'Jobs board', href: buildPath('jobs') });
   links.push(
     user.role === 'Customer' || user.role === 'Agent'
       ? { label: 'Change Password', href: passwordPathFor(user.role) }

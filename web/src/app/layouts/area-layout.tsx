@@ -22,6 +22,7 @@ export const AREAS = {
     sidebar: [
       { name: 'customer.dashboard', label: 'Dashboard' },
       { name: 'customer.post.job', label: 'Post a Job' },
+      { name: 'customer.my.jobs', label: 'My Jobs' },
       { name: 'customer.my.orders', label: 'My Orders' },
       { name: 'customer.profile.settings', label: 'Profile Settings' },
       { name: 'customer.change.password', label: 'Change Password' },
@@ -30,6 +31,8 @@ export const AREAS = {
     menu: [
       { label: 'Profile', href: buildPath('profile') },
       { label: 'Inbox', href: buildPath('inbox') },
+      { label: 'Post a job', href: buildPath('customer.post.job') },
+      { label: 'My jobs', href: buildPath('customer.my.jobs') },
       { label: 'Change Password', href: buildPath('customer.change.password') },
     ],
   },
@@ -39,6 +42,8 @@ export const AREAS = {
       { name: 'agent.dashboard', label: 'Dashboard' },
       { name: 'agent.create.gig', label: 'Create a Gig' },
       { name: 'agent.my.orders', label: 'My Orders' },
+      { name: 'jobs', label: 'Jobs board' },
+      { name: 'agent.my.offers', label: 'My offers' },
       { name: 'agent.projects', label: 'Projects' },
       { name: 'agent.withdraw', label: 'Withdraw History' },
       { name: 'agent.profile.settings', label: 'Profile Settings' },
@@ -49,6 +54,7 @@ export const AREAS = {
     menu: [
       { label: 'Profile', href: buildPath('profile') },
       { label: 'Inbox', href: buildPath('inbox') },
+      { label: 'Jobs board', href: buildPath('jobs') },
       { label: 'Update Password', href: buildPath('agent.change.password') },
     ],
   },

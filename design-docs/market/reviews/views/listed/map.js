@@ -7,7 +7,8 @@ function (doc) {
   var at = doc.published_at;
   var helpful = doc.helpful_count || 0;
   var role = doc.author_role === 'customer' ? 'agent' : 'customer';
-  if (doc.author_role === 'customer') {
+  // An order from an offer on a job may name no gig (gig.id null): listed on the member only.
+  if (doc.author_role === 'customer' && doc.gig.id) {
     emit(['gig', doc.gig.id, 'newest', at], null);
     emit(['gig', doc.gig.id, 'helpful', helpful, at], null);
   }

@@ -20,6 +20,7 @@ function (doc) {
     customer && doc.would_recommend ? 1 : 0,
     customer ? 1 : 0
   ];
-  if (customer) emit(['gig', doc.gig.id], value);
+  // An order from an offer on a job may name no gig (gig.id null): no gig figures then.
+  if (customer && doc.gig.id) emit(['gig', doc.gig.id], value);
   emit(['user', doc.subject_id, customer ? 'agent' : 'customer'], value);
 }

@@ -83,7 +83,14 @@ export function GigSection({ order }: { order: Order }) {
     <Section title="Gig and travel">
       <Facts
         facts={[
-          ['Gig', <Link to={buildPath('gigs.show', { id: order.gig.id })}>{order.gig.title}</Link>],
+          [
+            'Gig',
+            order.gig.id === null ? (
+              `${order.gig.title} (custom offer)`
+            ) : (
+              <Link to={buildPath('gigs.show', { id: order.gig.id })}>{order.gig.title}</Link>
+            ),
+          ],
           ['Package', `${pkg.name} (${pkg.tier}), ${formatMoney(pkg.price)}`],
           [
             'Extras',

@@ -47,7 +47,11 @@ function ReviewRow({
         <header className="message-header">
           <h2 id={titleId}>
             {review.author.full_name} on{' '}
-            <Link to={buildPath('gigs.show', { id: review.gig.id })}>{review.gig.title}</Link>
+            {review.gig.id === null ? (
+              review.gig.title
+            ) : (
+              <Link to={buildPath('gigs.show', { id: review.gig.id })}>{review.gig.title}</Link>
+            )}
           </h2>
           <p className="muted">
             <span className="badge" data-status={review.status}>

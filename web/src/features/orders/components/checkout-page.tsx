@@ -69,8 +69,14 @@ export function CheckoutPage({ orderId, orderHref, gigHref, onPaid }: CheckoutPa
             <div className="alert alert-error" role="alert">
               <p className="alert-title">The time to pay this order has run out.</p>
               <p>
-                Orders are held for 30 minutes. <Link to={gigHref(order.gig.id)}>Order again</Link>{' '}
-                from the gig page.
+                Orders are held for 30 minutes.{' '}
+                {order.gig.id === null ? (
+                  'Ask the agent to send a new offer.'
+                ) : (
+                  <>
+                    <Link to={gigHref(order.gig.id)}>Order again</Link> from the gig page.
+                  </>
+                )}
               </p>
             </div>
           ) : order.status !== 'pending_payment' ? (
@@ -208,7 +214,11 @@ function OrderSummary({ order, gigHref }: { order: Order; gigHref: (id: string) 
     <section className="card checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title">Your order</h2>
       <p className="checkout-gig">
-        <Link to={gigHref(order.gig.id)}>{order.gig.title}</Link>
+        {order.gig.id === null ? (
+          order.gig.title
+        ) : (
+          <Link to={gigHref(order.gig.id)}>{order.gig.title}</Link>
+        )}
         <br />
         <span className="muted">by {order.agent.full_name}</span>
       </p>

@@ -159,7 +159,11 @@ export function OrderPage({
               <dd>{order.id}</dd>
               <dt>Gig</dt>
               <dd>
-                <Link to={gigHref(order.gig.id)}>{order.gig.title}</Link>
+                {order.gig.id === null ? (
+                  order.gig.title
+                ) : (
+                  <Link to={gigHref(order.gig.id)}>{order.gig.title}</Link>
+                )}
               </dd>
               <dt>Package</dt>
               <dd>

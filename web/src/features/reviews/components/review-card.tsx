@@ -22,6 +22,7 @@ const TIER_LABELS: Record<Review['tier'], string> = {
   basic: 'Basic',
   standard: 'Standard',
   premium: 'Premium',
+  custom: 'Custom offer',
 };
 
 const REPORT_REASON_LABELS: Record<ReportReason, string> = {

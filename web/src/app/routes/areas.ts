@@ -1,0 +1,238 @@
+// The members' pages (spec section 2), as route objects: the Customer and Agent areas under
+// /customer and /agent, and the pages any signed-in member has (profile, inbox, orders, jobs...)
+// under the member guard. router.tsx patches them in on the first navigation to one of them
+// (patchAreaRoutes): a guest's first page does not carry them. Every page is its own lazy chunk.
+import type { Gig } from '@wayfarer/api/schemas';
+import { redirect, type RouteObject } from 'react-router-dom';
+import { buildPath, paths } from '@/config/paths';
+import { guard } from '../guards';
+import type { RouteHandle } from '../use-document-title';
+import { notFound, title, view } from './lazy-view';
+
+const account = () => import('./account');
+const profile = () => import('./profile');
+const inbox = () => import('./inbox');
+const userdata = () => import('./userdata');
+const withdrawals = () => import('./withdrawals');
+const agentGigs = () => import('./agent-gigs');
+const orders = () => import('./orders');
+const jobs = () => import('./jobs');
+
+/** Index routes that only redirect still need something to match while the redirect runs. */
+const Nothing = () => null;
+const goTo = (path: string) => () => redirect(path);
+
+/** The agent's gig pages: Create a Gig, Manage Gig, and editing a gig (not in spec). */
+const agentGigChildren: RouteObject[] = [
+  { path: 'create-gig', ...title('Create a Gig'), lazy: view(agentGigs, 'CreateGigPage') },
+  { path: 'manage-gigs', ...title('Manage Gig'), lazy: view(agentGigs, 'ManageGigsPage') },
+  { path: 'gigs/:id/edit', ...title('Edit Gig'), lazy: view(agentGigs, 'EditGigPage') },
+];
+
+/** The customer's job pages (issue 18): Post a Job, My Jobs, a job with its offers, editing it. */
+const customerJobChildren: RouteObject[] = [
+  { path: 'post-job', ...title('Post a Job'), lazy: view(jobs, 'PostJobPage') },
+  { path: 'my-jobs', ...title('My Jobs'), lazy: view(jobs, 'MyJobsPage') },
+  { path: 'jobs/:id', ...title('Job'), lazy: view(jobs, 'CustomerJobShow') },
+  { path: 'jobs/:id/edit', ...title('Edit Job'), lazy: view(jobs, 'EditJobPage') },
+];
+
+/** The Customer and Agent pages both areas have (spec section 2); the rest come later. */
+function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
+  const prefix = area === 'customer' ? 'customer' : 'agent';
+  return [
+    { index: true, loader: goTo(buildPath(`${area}.dashboard`)), Component: Nothing },
+    {
+      path: 'dashboard',
+      ...title('Dashboard'),
+      lazy:
+        area === 'agent'
+          ? view(agentGigs, 'AgentDashboardPage')
+          : view(orders, 'CustomerDashboardPage'),
+    },
+    ...(area === 'agent' ? agentGigChildren : customerJobChildren),
+    {
+      path: `${prefix}-my-orders`,
+      ...title('My Orders'),
+      lazy: view(orders, area === 'agent' ? 'AgentMyOrders' : 'CustomerMyOrders'),
+    },
+    {
+      path: `${prefix}-profile-settings`,
+      ...title('Profile Settings'),
+      lazy:
+        area === 'agent'
+          ? view(withdrawals, 'AgentProfileSettings')
+          : view(account, 'AreaProfileSettings'),
+    },
+    {
+      path: `${prefix}-change-password`,
+      ...title('Change Password'),
+      lazy: view(account, 'AreaChangePassword'),
+    },
+    { path: `${prefix}-delete`, ...title('Account Delete'), lazy: view(account, 'AreaDelete') },
+    ...(area === 'agent'
+      ? [
+          {
+            path: 'agent-withdraw',
+            ...title('Withdraw History'),
+            lazy: view(withdrawals, 'WithdrawHistory'),
+          },
+          { path: 'my-offers', ...title('My offers'), lazy: view(jobs, 'MyOffersPage') },
+        ]
+      : []),
+    { path: '*', ...notFound },
+  ];
+}
+
+export const customerChildren = areaChildren('customer');
+export const agentChildren = areaChildren('agent');
+
+/**
+ * The member guard's pages (router.tsx `guard.member`): onboarding, the own profile, settings,
+ * inbox, Project Box, notifications, ordering, checkout, an order, the jobs board and a job.
+ */
+export const memberChildren: RouteObject[] = [
+  {
+    id: 'newcomer',
+    path: paths.newcomer,
+    children: [
+      { index: true, loader: goTo(buildPath('newcomer.page1')), Component: Nothing },
+      {
+        id: 'newcomer.page1',
+        path: 'page1',
+        ...title('Choose Your Tagname'),
+        lazy: view(account, 'NewcomerPage1'),
+      },
+      {
+        id: 'newcomer.page2',
+        path: 'page2',
+        ...title('About You'),
+        lazy: view(account, 'NewcomerPage2'),
+      },
+      {
+        id: 'newcomer.page3',
+        path: 'page3',
+        ...title('Profile Photo'),
+        lazy: view(account, 'NewcomerPage3'),
+      },
+    ],
+  },
+  {
+    id: 'guard.onboarded',
+    middleware: guard('newcomer'),
+    children: [
+      {
+        id: 'profile',
+        path: paths.profile,
+        ...title('My Account'),
+        children: [
+          {
+            id: 'profile.tabs',
+            lazy: view(profile, 'OwnProfileLayout'),
+            children: [
+              {
+                index: true,
+                loader: goTo(buildPath('profile.projects')),
+                Component: Nothing,
+              },
+              {
+                id: 'profile.projects',
+                path: 'projects',
+                lazy: view(profile, 'OwnProjects'),
+              },
+              {
+                id: 'profile.wishlists',
+                path: 'wishlists',
+                lazy: view(profile, 'OwnWishlists'),
+              },
+              { id: 'profile.info', path: 'info', lazy: view(profile, 'OwnInfo') },
+            ],
+          },
+          {
+            id: 'profile.edit.page1',
+            path: 'edit/page1',
+            ...title('Edit Profile'),
+            lazy: view(account, 'ProfileEditPage1'),
+          },
+          {
+            id: 'profile.edit.page2',
+            path: 'edit/page2',
+            ...title('Edit Profile'),
+            lazy: view(account, 'ProfileEditPage2'),
+          },
+        ],
+      },
+      {
+        id: 'settings',
+        path: paths.settings,
+        ...title('Settings'),
+        lazy: view(account, 'Settings'),
+      },
+      {
+        id: 'inbox',
+        path: paths.inbox,
+        ...title('Inbox'),
+        lazy: view(inbox, 'Inbox'),
+      },
+      {
+        id: 'projectbox',
+        path: paths.projectbox,
+        ...title('Project Box'),
+        lazy: view(userdata, 'ProjectBox'),
+      },
+      {
+        id: 'notifications',
+        path: paths.notifications,
+        ...title('Notifications'),
+        lazy: view(userdata, 'Notifications'),
+      },
+      {
+        id: 'gigs.order',
+        path: paths['gigs.order'],
+        handle: {
+          title: (data) => `Order ${(data as Gig | undefined)?.title ?? 'a gig'}`,
+        } satisfies RouteHandle,
+        lazy: async () => {
+          const module = await orders();
+          return {
+            loader: module.orderGigLoader,
+            Component: module.OrderGig,
+            ErrorBoundary: module.ErrorBoundary,
+          };
+        },
+      },
+      {
+        id: 'checkout',
+        path: paths.checkout,
+        ...title('Checkout'),
+        lazy: view(orders, 'Checkout'),
+      },
+      {
+        id: 'orders.show',
+        path: paths['orders.show'],
+        ...title('Order'),
+        lazy: view(orders, 'OrderShow'),
+      },
+      {
+        // The jobs board: agents only.
+        id: 'guard.agent',
+        middleware: guard('area.agent'),
+        children: [
+          {
+            id: 'jobs',
+            path: paths.jobs,
+            ...title('Jobs board'),
+            lazy: view(jobs, 'JobsBoardPage'),
+          },
+        ],
+      },
+      {
+        // A job with the agent's offer form (its customer is sent to their own page).
+        id: 'jobs.show',
+        path: paths['jobs.show'],
+        ...title('Job'),
+        lazy: view(jobs, 'AgentJobShow'),
+      },
+    ],
+  },
+];
