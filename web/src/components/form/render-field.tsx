@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** Label, control, hint and error of one field, linked for assistive technology. */
+/**
+ * Label, control, hint and error of one field, linked for assistive technology: the control is
+ * rendered by `children` with the id and ARIA attributes to put on it (the gig and job forms).
+ */
 export function Field({
   id,
   label,

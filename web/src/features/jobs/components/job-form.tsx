@@ -14,11 +14,11 @@ import {
   type FormErrors,
   type JobFormValues,
 } from '../utils/job-form';
-import { Field } from './field';
+import { Field } from '@/components/form/render-field';
+import { ServiceField, type ServiceChoices } from '@/components/form/service-field';
 import './jobs.css';
 
 /** The service categories to choose from, or why there are none yet. */
-type ServiceChoices = { id: string; name: string }[] | 'loading' | 'error';
 
 export interface JobFormProps {
   services: ServiceChoices;
@@ -132,8 +132,6 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
     if (isOnline && isWaiting) void saveRef.current(latest.current);
   }, [isOnline, isWaiting]);
 
-  const serviceOptions = Array.isArray(services) ? services : [];
-  const hasService = serviceOptions.some((s) => s.id === values.service_id);
   const today = new Date().toISOString().slice(0, 10);
 
   return (
@@ -199,31 +197,13 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
             />
           )}
         </Field>
-        <Field id={id('service_id')} label="Service" error={errors.service_id}>
-          {(props) => (
-            <select
-              {...props}
-              value={values.service_id}
-              onChange={(e) => set('service_id', e.target.value)}
-            >
-              <option value="">
-                {services === 'loading'
-                  ? 'The services are loading…'
-                  : services === 'error'
-                    ? 'The services could not be loaded'
-                    : 'Choose a service'}
-              </option>
-              {values.service_id && !hasService && (
-                <option value={values.service_id}>{values.service_id}</option>
-              )}
-              {serviceOptions.map((service) => (
-                <option key={service.id} value={service.id}>
-                  {service.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ServiceField
+          id={id('service_id')}
+          value={values.service_id}
+          services={services}
+          error={errors.service_id}
+          onChange={(serviceId) => set('service_id', serviceId)}
+        />
         <div className="field">
           <div className="job-description-head">
             <label htmlFor={id('description')}>Description</label>

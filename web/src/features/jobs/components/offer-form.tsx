@@ -4,7 +4,7 @@ import { fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { listOwnGigs, sendOffer, updateOffer, type Offer, type OfferFields } from '../api/jobs';
 import { CURRENCY, MIN_AMOUNT } from '../utils/job-form';
-import { Field } from './field';
+import { Field } from '@/components/form/render-field';
 
 interface Values {
   price: string;

@@ -1,5 +1,5 @@
 import type { ExtraValues } from '../../utils/gig-form';
-import { Field } from './field';
+import { Field } from '@/components/form/render-field';
 import type { SetValue, StepProps } from './types';
 
 export interface ExtrasStepProps extends StepProps {

@@ -1,5 +1,6 @@
 import { Markdown } from '@/components/ui/markdown';
-import { Field } from './field';
+import { Field } from '@/components/form/render-field';
+import { ServiceField } from '@/components/form/service-field';
 import type { ServiceChoices, SetValue, StepProps } from './types';
 
 export interface OverviewStepProps extends StepProps {
@@ -20,8 +21,6 @@ export function OverviewStep({
   isPreview,
   setPreview,
 }: OverviewStepProps) {
-  const serviceOptions = Array.isArray(services) ? services : [];
-  const hasService = serviceOptions.some((s) => s.id === values.service_id);
   return (
     <>
       <Field
@@ -39,31 +38,13 @@ export function OverviewStep({
           />
         )}
       </Field>
-      <Field id={id('service_id')} label="Service" error={errors.service_id}>
-        {(props) => (
-          <select
-            {...props}
-            value={values.service_id}
-            onChange={(e) => set('service_id', e.target.value)}
-          >
-            <option value="">
-              {services === 'loading'
-                ? 'The services are loading…'
-                : services === 'error'
-                  ? 'The services could not be loaded'
-                  : 'Choose a service'}
-            </option>
-            {values.service_id && !hasService && (
-              <option value={values.service_id}>{values.service_id}</option>
-            )}
-            {serviceOptions.map((service) => (
-              <option key={service.id} value={service.id}>
-                {service.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ServiceField
+        id={id('service_id')}
+        value={values.service_id}
+        services={services}
+        error={errors.service_id}
+        onChange={(serviceId) => set('service_id', serviceId)}
+      />
       {services === 'error' && (
         <p className="muted" role="alert">
           The list of services could not be loaded (offline?). Everything else can be filled in;

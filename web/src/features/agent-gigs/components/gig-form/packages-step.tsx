@@ -1,5 +1,5 @@
 import { TIER_LABELS, TIERS, type PackageValues, type Tier } from '../../utils/gig-form';
-import { Field } from './field';
+import { Field } from '@/components/form/render-field';
 import type { StepProps } from './types';
 
 export interface PackagesStepProps extends StepProps {

@@ -1,7 +1,7 @@
 import type { FormErrors, GigFormValues } from '../../utils/gig-form';
 
-/** The service categories to choose from, or why there are none yet. */
-export type ServiceChoices = { id: string; name: string }[] | 'loading' | 'error';
+/** The service categories to choose from, or why there are none yet (the shared field's type). */
+export type { ServiceChoices } from '@/components/form/service-field';
 
 /** What every step gets from the form. */
 export interface StepProps {
