@@ -133,6 +133,17 @@ describe('route guards in the router', () => {
     ]);
   });
 
+  it.each([
+    ['a Customer', 'Customer', '/customer', '/customer/dashboard'],
+    ['an Agent', 'Agent', '/agent', '/agent/dashboard'],
+  ] as const)('sends %s from %s to their dashboard', async (_who, role, from, to) => {
+    loginAs(makeUser({ role }));
+    const router = renderAt(from);
+    await waitFor(() => expect(pathOf(router)).toBe(to));
+    // The area's pages were patched in on the way: the dashboard route matched.
+    await waitFor(() => expect(router.state.matches.at(-1)?.route.path).toBe('dashboard'));
+  });
+
   it('lists the agent sidebar exactly as the spec', async () => {
     loginAs(makeUser({ role: 'Agent', full_name: 'Amara Okafor' }));
     renderAt('/agent');

@@ -15,6 +15,16 @@ const areaLayout = () => import('./layouts/area-layout');
 const inbox = () => import('./routes/inbox');
 
 /**
+ * An area's own address goes to its dashboard. Here, not with the area's other pages: `/customer`
+ * matches the area route itself (not its `*`), so React Router would not patch them in for it.
+ */
+const areaIndex = (area: 'customer' | 'agent'): RouteObject => ({
+  index: true,
+  loader: () => redirect(buildPath(`${area}.dashboard`)),
+  Component: () => null,
+});
+
+/**
  * The route table (spec section 2). Every layout and view is `lazy`, so each is its own chunk and
  * `/` downloads only what it shows. The root middleware is the global session check; guard
  * groups (pathless routes with middleware) run the per-page checks of section 6 before any
@@ -165,7 +175,7 @@ export const routes: RouteObject[] = [
         middleware: guard('auth', 'verified', 'newcomer', 'area.customer'),
         lazy: view(areaLayout, 'CustomerLayout'),
         // The area's pages are patched in on the first navigation below it (patchAreaRoutes).
-        children: [{ path: '*', ...notFound }],
+        children: [areaIndex('customer'), { path: '*', ...notFound }],
       },
       {
         id: 'agent',
@@ -173,7 +183,7 @@ export const routes: RouteObject[] = [
         ...title('Agent'),
         middleware: guard('auth', 'verified', 'newcomer', 'area.agent'),
         lazy: view(areaLayout, 'AgentLayout'),
-        children: [{ path: '*', ...notFound }],
+        children: [areaIndex('agent'), { path: '*', ...notFound }],
       },
       {
         id: 'admin',

@@ -41,7 +41,7 @@ const customerJobChildren: RouteObject[] = [
 function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
   const prefix = area === 'customer' ? 'customer' : 'agent';
   return [
-    { index: true, loader: goTo(buildPath(`${area}.dashboard`)), Component: Nothing },
+    // The index (to the dashboard) is in router.tsx: `/customer` must match it before any patch.
     {
       path: 'dashboard',
       ...title('Dashboard'),
