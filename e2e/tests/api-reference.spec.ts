@@ -48,7 +48,7 @@ test('the API reference shows the endpoints the server documents, with no CSP vi
   await expect(viewer).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
   await expect(viewer.getByRole('heading', { name: /Wayfarer Market API/ })).toBeVisible();
   const search = viewer.locator('.opblock-get', { hasText: 'Search active gigs' }).first();
-  await expect(search).toContainText('/api/gigs');
+  await expect(search).toContainText('/api/gigs', { timeout: 45_000 });
   // Opening it shows the query parameters its zod schema declares.
   await search.locator('.opblock-summary').click();
   await expect(search.locator('.parameters')).toContainText('per_page');
