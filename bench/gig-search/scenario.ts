@@ -44,7 +44,17 @@ async function dirBytes(dir: string): Promise<number> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) total += await dirBytes(full);
-    else if (entry.isFile()) total += (await stat(full)).size;
+    else if (entry.isFile()) {
+      // A compaction may remove a file between the listing and its stat: it no longer counts.
+      const size = await stat(full).then(
+        (s) => s.size,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return 0;
+          throw error;
+        },
+      );
+      total += size;
+    }
   }
   return total;
 }
