@@ -354,6 +354,9 @@ test('a gig saved to a wishlist opens offline, though it was never opened', asyn
   baseURL,
   request,
 }) => {
+  // Up to 30 s for the service worker, then a member, a wishlist and an offline page: it took
+  // 37 s on a loaded machine.
+  test.setTimeout(90_000);
   await page.goto('/');
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 30_000,
