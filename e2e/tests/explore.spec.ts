@@ -6,6 +6,7 @@
 // than a page counts a lower bound and pages on; a gig opened once opens offline; axe finds no
 // serious problem on /explore and a gig page.
 import { expect, test } from '@playwright/test';
+import { waitForServiceWorkerControl } from '../support/sync';
 import {
   DEMO_PASSWORD,
   createMember,
@@ -294,9 +295,7 @@ test.describe('without the service worker', () => {
 
 test('a gig opened once opens offline after a reload', async ({ page, context }) => {
   await page.goto('/');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorkerControl(page);
   await page.goto('/explore?q=kaiseki');
   await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
   await expect(page).toHaveURL(/\/gigs\/[\w-]+$/);
@@ -327,9 +326,7 @@ test('a gig opened once opens offline after a reload', async ({ page, context })
 
 test('logout deletes the gigs this device kept for offline', async ({ page, baseURL }) => {
   await page.goto('/');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorkerControl(page);
   await signInWithCookie(page, baseURL, 'sofia@wayfarer.test');
   await page.goto('/explore?q=kaiseki');
   await page.getByTestId('gig-card').first().locator('.gig-card-link').click();
@@ -358,9 +355,7 @@ test('a gig saved to a wishlist opens offline, though it was never opened', asyn
   // 37 s on a loaded machine.
   test.setTimeout(90_000);
   await page.goto('/');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorkerControl(page);
   const member = await createMember(request, {
     name: 'Wanda Wishlist',
     password: DEMO_PASSWORD,

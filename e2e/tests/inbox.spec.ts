@@ -5,7 +5,6 @@
 // or disturbs the demo users other specs use.
 import AxeBuilder from '@axe-core/playwright';
 import {
-  expect as baseExpect,
   test,
   type APIRequestContext,
   type Browser,
@@ -13,13 +12,10 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { syncExpect as expect } from '../support/sync';
 import { createMember as createVerifiedMember, type Member, unique } from '../support/members';
 
-/**
- * What these tests wait for crosses live replication (device → gateway → database → other
- * device): on CI's loaded 2-core runner one such hop has taken over the 10 s default.
- */
-const expect = baseExpect.configure({ timeout: 30_000 });
+// Their waits cross live replication: up to 30 s (support/sync.ts).
 /**
  * Each chat test drives two or three browser contexts, each with its own live replication; on
  * a loaded 2-core runner the longest took over two minutes (2.2 min, then passed on its retry).

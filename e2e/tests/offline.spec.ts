@@ -4,20 +4,11 @@
 // service worker serves the app shell); back online, device B shows all three live, without a
 // reload. The heart used here is the same component gig and project pages render (kind "user"
 // here, since people are the saveable thing that has a page today).
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { syncExpect as expect } from '../support/sync';
 import { createMember, logOutOfArea, signIn } from '../support/members';
 
-/**
- * What these tests wait for crosses live replication (device → gateway → database → other
- * device): on CI's loaded 2-core runner one such hop has taken over the 10 s default.
- */
-const expect = baseExpect.configure({ timeout: 30_000 });
+// Their waits cross live replication: up to 30 s (support/sync.ts).
 
 const PASSWORD = 'offline-pass-1';
 /** A seeded Agent with a public profile. */

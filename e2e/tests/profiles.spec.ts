@@ -3,6 +3,7 @@
 // and a profile seen before opens offline from the device's copy, while one never seen says so
 // inside the normal layout (the header stays). The profile's points read "N Points".
 import { expect, test } from '@playwright/test';
+import { waitForServiceWorkerControl } from '../support/sync';
 import { createMember, signIn } from '../support/members';
 
 const PASSWORD = 'profiles-pass-1';
@@ -81,9 +82,7 @@ test('a profile seen before opens offline; one never seen says so inside the lay
   await page.goto('/');
   // The e2e build always has the service worker (as explore.spec's offline tests expect): a page
   // it does not come to control is a failure, not a reason to skip.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorkerControl(page);
   // Seen once online, with the service worker in control.
   await page.goto('/@/kenji_cooks/info');
   const name = page.getByRole('heading', { level: 1 });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForServiceWorkerControl } from '../support/sync';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -23,9 +24,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** Waits until the service worker is active and controls the page (clientsClaim). */
 async function waitForServiceWorker(page: Page): Promise<string> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorkerControl(page);
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.scriptURL ?? '';

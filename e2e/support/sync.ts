@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * `expect` for what crosses live replication (device → gateway → database → other device): on
+ * CI's loaded 2-core runner one such hop has taken over the 10 s default, so it waits up to 30 s.
+ */
+export const syncExpect = expect.configure({ timeout: 30_000 });
+
+/** Waits (up to 30 s) until the service worker controls the page (it claims clients at once). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
