@@ -47,8 +47,15 @@ test('the API reference shows the endpoints the server documents, with no CSP vi
   const viewer = page.locator('.api-reference-viewer');
   await expect(viewer).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
   await expect(viewer.getByRole('heading', { name: /Wayfarer Market API/ })).toBeVisible();
+  // The document lists more than 150 tags and operations, so Swagger UI renders only those near
+  // the viewport: the last section appears once scrolled to.
+  await page.mouse.wheel(0, 100_000);
+  await expect(viewer.locator('.opblock-tag', { hasText: 'Development' })).toBeVisible();
+  // The filter box narrows the list to the tags that match.
+  await viewer.getByPlaceholder('Filter by tag').fill('gigs');
   const search = viewer.locator('.opblock-get', { hasText: 'Search active gigs' }).first();
   await expect(search).toContainText('/api/gigs', { timeout: 45_000 });
+  await expect(viewer.locator('.opblock-tag', { hasText: 'Sign-in' })).toHaveCount(0);
   // Opening it shows the query parameters its zod schema declares.
   await search.locator('.opblock-summary').click();
   await expect(search.locator('.parameters')).toContainText('per_page');

@@ -6,6 +6,8 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     url: string;
     validatorUrl: string | null;
     docExpansion?: 'list' | 'full' | 'none';
+    /** true: a box that narrows the operations to the tags containing its text. */
+    filter?: boolean | string;
     defaultModelsExpandDepth?: number;
     displayRequestDuration?: boolean;
     onComplete?: () => void;

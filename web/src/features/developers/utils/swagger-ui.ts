@@ -11,8 +11,11 @@ export function renderApiReference(domNode: HTMLElement, url: string, onComplete
     url,
     // The default asks validator.swagger.io for a badge: a third-party origin the CSP refuses.
     validatorUrl: null,
-    // Sections open as a list of operations; schemas stay folded.
+    // Sections open as a list of operations; schemas stay folded. From 150 tags and operations
+    // on, Swagger UI renders only those near the viewport (the rest as you scroll), so the find
+    // box of the browser does not see them all: the filter box narrows the list to a tag.
     docExpansion: 'list',
+    filter: true,
     defaultModelsExpandDepth: 0,
     displayRequestDuration: true,
     onComplete,
