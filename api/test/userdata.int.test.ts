@@ -92,6 +92,32 @@ describe('notifications written by the server', () => {
   });
 });
 
+describe('the unread count', () => {
+  it('is read from a design document of its own, which a database made before it gets on the first count', async () => {
+    const session = (await api.post<Session>('/api/register', { body: newAccount() })).body;
+    const own = server.deps.couch.server.use(userDbName(server.deps.couch, session.user.id));
+    // As a database made before the notifications design document: only the app one, whose
+    // views (every document, every message) the count no longer waits for.
+    const design = await own.get('_design/notifications');
+    await own.destroy('_design/notifications', design._rev);
+    await own.insert({
+      _id: 'notification:welcome:older',
+      type: 'notification',
+      kind: 'welcome',
+      title: 'Older',
+      body: 'Unread',
+      link: '/profile',
+      created_at: now(),
+      read_at: null,
+    } as never);
+    expect((await me(session.token)).user.new_notifications_count).toBe(2);
+    expect((await own.get('_design/notifications'))._id).toBe('_design/notifications');
+    const rows = (await own.view('notifications', 'unread', { limit: 10 })).rows;
+    expect(rows.map((row) => row.id)).toContain('notification:welcome:older');
+    expect(rows).toHaveLength(2);
+  });
+});
+
 describe('wishlists and the project box', () => {
   it('GET /api/user returns all own wishlists; the public page shows only public ones', async () => {
     const body = newAccount();

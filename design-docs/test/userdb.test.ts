@@ -104,13 +104,12 @@ describe('userdb/app/validate_doc_update.js', () => {
   });
 });
 
-describe('userdb/app/views/unread_notifications/map.js', () => {
-  const map = source('userdb/app/views/unread_notifications/map.js');
-  it('emits unread notifications only, counted by _count', () => {
+describe('userdb/notifications/views/unread/map.js', () => {
+  const map = source('userdb/notifications/views/unread/map.js');
+  it('emits unread notifications only', () => {
     expect(runMap(map, notification)).toEqual([[now, null]]);
     expect(runMap(map, { ...notification, read_at: now })).toEqual([]);
     expect(runMap(map, draft)).toEqual([]);
-    expect(source('userdb/app/views/unread_notifications/reduce.js')).toBe('_count');
   });
 });
 

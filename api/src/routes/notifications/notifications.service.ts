@@ -1,6 +1,6 @@
 import type { Couch } from '../../couch/connect';
 import { isConflict, isNotFound } from '../../couch/errors';
-import { userDbName } from '../../couch/userdb';
+import { updateUserDbDesign, userDbName } from '../../couch/userdb';
 import type { Logger } from '../../lib/logger';
 import {
   notificationDocSchema,
@@ -67,15 +67,28 @@ export async function writeNotification(
 const UNREAD_COUNT_CAP = 100;
 
 /**
- * The unread notifications, counted from the rows of the `unread_notifications` view, at most
- * UNREAD_COUNT_CAP of them: the embedded server computes a reduction by reading every row.
+ * The unread notifications, counted from the rows of the `notifications/unread` view, at most
+ * UNREAD_COUNT_CAP of them: the embedded server computes a reduction by reading every row. That
+ * view has a design document of its own, so the count waits only for a type check of what was
+ * written since the last one, not for the indexes of every document and message. A database
+ * whose design documents predate it (brought up to date at start, in the background) gets them
+ * here, once.
  */
 export async function unreadNotificationCount(couch: Couch, userId: string): Promise<number> {
+  const read = async () =>
+    (
+      await couch.server
+        .use(userDbName(couch, userId))
+        .view('notifications', 'unread', { limit: UNREAD_COUNT_CAP })
+    ).rows.length;
   try {
-    const result = await couch.server
-      .use(userDbName(couch, userId))
-      .view('app', 'unread_notifications', { reduce: false, limit: UNREAD_COUNT_CAP });
-    return result.rows.length;
+    return await read();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  // No such database (none yet: 0), or no such design document yet.
+  try {
+    return (await updateUserDbDesign(couch, userId)) ? await read() : 0;
   } catch (error) {
     if (isNotFound(error)) return 0;
     throw error;
