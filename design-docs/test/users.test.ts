@@ -84,3 +84,19 @@ describe('users/housekeeping/views/ended/map.js', () => {
     expect(runMap(map, { type: 'email', user_id: 'u1' })).toEqual([]);
   });
 });
+
+describe('users/housekeeping/views/setup_pending/map.js', () => {
+  const map = source('users/housekeeping/views/setup_pending/map.js');
+  const user = { _id: 'user:u1', type: 'user', created_at: '2026-11-27T10:00:00.000Z' };
+
+  it('emits an account whose setup is pending, by creation time', () => {
+    expect(runMap(map, { ...user, setup_pending: true })).toEqual([
+      ['2026-11-27T10:00:00.000Z', null],
+    ]);
+  });
+
+  it('skips finished accounts and other documents', () => {
+    expect(runMap(map, user)).toEqual([]);
+    expect(runMap(map, { ...user, type: 'session', setup_pending: true })).toEqual([]);
+  });
+});

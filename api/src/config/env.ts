@@ -193,6 +193,14 @@ const envSchema = z.object({
     z.coerce.number().int().positive().default(60),
   ),
   /**
+   * Seconds a registration may take before the upkeep completes its account setup for it (a
+   * younger one may still be under way in a request).
+   */
+  ACCOUNT_SETUP_GRACE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(60),
+  ),
+  /**
    * Password hashes (scrypt, on libuv's thread pool, which file and DNS work share) computed at
    * once. Unset: the number of cores less one, at least 1, at most the pool size less one.
    */
@@ -257,9 +265,14 @@ const envSchema = z.object({
   TEST_CLOCK: booleanFlag(false),
   /**
    * Tests only (refused in production): `exit_after_charge` kills the process right after a
-   * successful charge, before the order records it (the crash the payment follow-up recovers).
+   * successful charge, before the order records it (the crash the payment follow-up recovers);
+   * `exit_after_account` right after a registration's account document, before its database,
+   * mail and notification (the interruption account setup recovers from).
    */
-  TEST_FAULT: z.preprocess(emptyToUndefined, z.enum(['exit_after_charge']).optional()),
+  TEST_FAULT: z.preprocess(
+    emptyToUndefined,
+    z.enum(['exit_after_charge', 'exit_after_account']).optional(),
+  ),
   /** Built web app served by the API. Defaults to web/dist in this repo. */
   WEB_DIST: optionalString,
 });

@@ -1,12 +1,16 @@
 import type { DocumentScope } from 'nano';
+import type { AppDeps } from '../context';
 import type { Couch } from '../couch/connect';
 import { isNotFound } from '../couch/errors';
 import { updateUserDbDesign } from '../couch/userdb';
 import type { Logger } from '../lib/logger';
+import { completeAccountSetup } from '../routes/users/account-setup';
+import type { Deps as AccountDeps } from '../routes/users/accounts-store';
 import type { UserDoc } from '../routes/users/users.model';
 import { Maintenance, type MaintenanceTask } from './maintenance';
 
 type Deps = { couch: Couch; logger: Logger };
+type UpkeepDeps = AccountDeps & Pick<AppDeps, 'env'>;
 
 const DAY_MS = 86_400_000;
 /** Ended sessions stay a week: the dashboard's active users are the sign-ins of the last 7 days. */
@@ -150,9 +154,39 @@ async function updateUserDbDesigns(deps: Deps, signal?: AbortSignal) {
   return counts;
 }
 
-/** The API's upkeep: user database designs at start; reservations and purges every interval. */
+/**
+ * Registrations that stopped half-way (the process died, the database did not answer) are
+ * completed: the account's database, `_security` and design documents, mail and notification
+ * (account-setup.ts). Those made less than ACCOUNT_SETUP_GRACE_SECONDS ago are left to the
+ * request making them.
+ */
+async function completeStalledSetups(deps: UpkeepDeps, now: number, signal?: AbortSignal) {
+  const users = deps.couch.db('users');
+  const counts = { completed: 0, failed: 0 };
+  const { rows } = await users.view('housekeeping', 'setup_pending', {
+    endkey: new Date(now - deps.env.ACCOUNT_SETUP_GRACE_SECONDS * 1000).toISOString(),
+    include_docs: true,
+    limit: PAGE,
+  });
+  for (const row of rows) {
+    if (signal?.aborted) break;
+    try {
+      await completeAccountSetup(deps, row.doc as unknown as UserDoc);
+      counts.completed++;
+    } catch (error) {
+      counts.failed++;
+      deps.logger.warn({ err: error, userId: row.id }, 'completing an account setup failed');
+    }
+  }
+  return counts;
+}
+
+/**
+ * The API's upkeep: user database designs at start; stalled account setups, reservations and
+ * purges every interval.
+ */
 export function createMaintenance(
-  deps: Deps,
+  deps: UpkeepDeps,
   options: { intervalMs: number; now?: () => number },
 ): Maintenance {
   const tasks: MaintenanceTask[] = [
@@ -160,6 +194,10 @@ export function createMaintenance(
       name: 'user-db-design',
       once: true,
       run: ({ signal }) => updateUserDbDesigns(deps, signal),
+    },
+    {
+      name: 'account-setup',
+      run: ({ now, signal }) => completeStalledSetups(deps, now, signal),
     },
     {
       name: 'orphan-reservations',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { AppDeps } from '../../context';
 import { isConflict } from '../../couch/errors';
-import { ensureUserDb } from '../../couch/userdb';
 import { inBackground } from '../../lib/background';
 import { ValidationError, forbidden } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -12,7 +12,7 @@ import type { UserDoc } from './users.model';
 import { createUser, EmailTakenError, findUserByEmail } from './users.service';
 import { toUser } from './users.view';
 import { notify } from '../notifications/notifications.service';
-import { sendVerificationMail } from './accounts-email-password.service';
+import { completeAccountSetup } from './account-setup';
 import { getUser, saveUser, type Deps } from './accounts-store';
 
 const CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
@@ -44,10 +44,12 @@ async function sessionResponse(
  * Creates the account. An address that has one gets an answer that does not say so (the address
  * may not be the caller's): the same 422 whatever the account, after the same password hash as a
  * new account (made before the address is checked), and its owner is mailed, after the answer,
- * that someone tried.
+ * that someone tried. The one exception is a registration of this address that stopped half-way
+ * (`setup_pending`): the same password again completes it and signs in, as the first attempt
+ * would have.
  */
 export async function register(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'env'>,
   input: RegisterRequest,
   client: Client,
 ): Promise<SessionResponse> {
@@ -59,9 +61,17 @@ export async function register(
       password_hash: passwordHash,
       role: input.role,
       full_name: input.full_name,
+      setup_pending: true,
     });
   } catch (error) {
     if (error instanceof EmailTakenError) {
+      const unfinished = await findUserByEmail(deps.couch, input.email);
+      if (
+        unfinished?.setup_pending &&
+        (await verifyPassword(input.password, unfinished.password_hash))
+      ) {
+        return signIn(deps, await completeAccountSetup(deps, unfinished), client, false);
+      }
       const to = input.email.trim().toLowerCase();
       const base = deps.publicUrl();
       inBackground(deps.logger, 'the registration-attempt mail', () =>
@@ -70,17 +80,17 @@ export async function register(
     }
     throw error;
   }
-  await ensureUserDb(deps.couch, user.id);
-  await sendVerificationMail(deps, user);
-  await notify(deps, user.id, {
-    kind: 'welcome',
-    key: user.id,
-    title: `Welcome to Wayfarer Market, ${user.full_name.split(' ')[0]}!`,
-    body: 'Confirm your email address, choose your tagname and complete your profile to get started.',
-    link: '/profile/info',
-  });
+  if (deps.env.TEST_FAULT === 'exit_after_account') {
+    process.kill(process.pid, 'SIGKILL');
+    await new Promise(() => undefined); // the process is going away
+  }
+  return signIn(deps, await completeAccountSetup(deps, user), client, false);
+}
+
+/** A session for an account whose setup is complete, the device remembered. */
+async function signIn(deps: Deps, user: UserDoc, client: Client, remember: boolean) {
   const known = await rememberDevice(deps, user, client.userAgent);
-  const session = await createSession(deps.couch, known.user, { remember: false, ...client });
+  const session = await createSession(deps.couch, known.user, { remember, ...client });
   return sessionResponse(deps, known.user, session);
 }
 
@@ -105,9 +115,10 @@ export async function login(
   if (options.adminOnly && user.role !== 'Admin') {
     throw forbidden('This login is for administrators only. Use the regular login page.');
   }
-  // A user database lost or never created (an old account) is repaired here.
-  await ensureUserDb(deps.couch, user.id);
-  const known = await rememberDevice(deps, user, client.userAgent);
+  // A registration that stopped half-way is completed, and a user database lost or never
+  // created (an old account) is repaired here.
+  const ready = await completeAccountSetup(deps, user);
+  const known = await rememberDevice(deps, ready, client.userAgent);
   if (known.isNew) {
     await notify(deps, user.id, {
       kind: 'new-login',

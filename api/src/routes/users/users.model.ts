@@ -21,6 +21,12 @@ export interface UserDoc {
   email_verified_at: string | null;
   /** Fingerprints of devices (browsers) that signed in before: a new one is notified. */
   known_devices?: string[];
+  /**
+   * Set at registration until the steps after this document (database, its `_security` and
+   * design documents, verification mail, welcome notification) are all done: a registration
+   * interrupted between them is completed by a retry, a login or the API's upkeep.
+   */
+  setup_pending?: true;
   /** Bumped to revoke every session at once (password change, suspension). */
   session_version: number;
   created_at: string;

@@ -22,6 +22,8 @@ interface NewUserFields {
   location?: string | null;
   languages?: string[];
   email_verified?: boolean;
+  /** A registration: the account's later steps are still to run (UserDoc.setup_pending). */
+  setup_pending?: boolean;
 }
 
 const newUserId = () => randomBytes(12).toString('hex');
@@ -93,6 +95,7 @@ export async function createUser(couch: Couch, input: NewUser): Promise<UserDoc>
       cv: null,
       status: 'active',
       email_verified_at: input.email_verified ? now : null,
+      ...(input.setup_pending ? { setup_pending: true as const } : {}),
       session_version: 0,
       created_at: now,
       updated_at: now,
