@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
 import { startApiProcess, type ApiProcess } from './helpers/api-process';
-import { client, newAccount, type Session } from './helpers/client';
+import { client, latestMail, linkIn, newAccount, type Session } from './helpers/client';
 import { openFeed, within, type OpenFeed } from './helpers/feeds';
 import { startTestServer, type TestServer } from './helpers/server';
 
 /**
  * A revoked session's open sync feeds end at once, on every API instance: over real HTTP, with
- * the other instance a separate process on the same database.
+ * the other instance a separate process on the same database. A message sent through one
+ * instance is delivered through the other.
  */
 
 const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
@@ -222,6 +223,49 @@ describe('revocation ends open feeds on every instance', () => {
 
   const viaOther = (token: string) =>
     other.request('/api/sync/db', { headers: { authorization: `Bearer ${token}` } });
+
+  it('a message sent through the other instance arrives through this one, exactly once', async () => {
+    const sender = await member();
+    const recipient = await member();
+    // Only a verified address may send.
+    const link = linkIn((await latestMail(server, sender.body.email))!.text);
+    const verified = await api.post(`/api/email/verify/${sender.first.user.id}`, {
+      body: {
+        expires: link.searchParams.get('expires'),
+        signature: link.searchParams.get('signature'),
+      },
+    });
+    expect(verified.status).toBe(200);
+    const tagname = `across_${Date.now().toString(36)}`;
+    const named = await api.put('/api/user/tagname', {
+      token: recipient.first.token,
+      body: { tagname },
+    });
+    expect(named.status).toBe(200);
+    const id = `m${Date.now().toString(36)}x1`;
+    const sent = await other.request('/api/inbox/messages', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sender.second.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ to: tagname, body: 'Sent through one instance', id }),
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const inbox = await api.get<{ data: { id: string; unread_count: number }[] }>('/api/inbox', {
+      token: recipient.first.token,
+    });
+    expect(inbox.body.data).toHaveLength(1);
+    expect(inbox.body.data[0]!.unread_count).toBe(1);
+    const conversation = encodeURIComponent(inbox.body.data[0]!.id);
+    const received = await api.get<{ data: { id: string; body: string }[] }>(
+      `/api/inbox/${conversation}/messages`,
+      { token: recipient.first.token },
+    );
+    expect(received.body.data.filter((m) => m.id === id)).toEqual([
+      expect.objectContaining({ body: 'Sent through one instance' }),
+    ]);
+  });
 
   it('a logout on this instance closes the feed open on the other within about a second', async () => {
     const m = await member();
