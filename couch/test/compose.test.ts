@@ -388,13 +388,31 @@ describe('docker-compose.yml cluster profile', () => {
     );
   });
 
-  it('runs an API against the cluster once it is set up', () => {
+  it('puts a balancer that checks /_up in front of every node', () => {
+    const lb = service('couchdb-lb');
+    expect(inProfile(lb, 'cluster')).toBe(true);
+    const config = mounts(lb).find((m) => m.source === './couch/cluster/haproxy.cfg');
+    expect(config?.target).toBe('/usr/local/etc/haproxy/haproxy.cfg');
+    const cfg = read('couch/cluster/haproxy.cfg');
+    expect(cfg).toMatch(/^\s*http-check send meth GET uri \/_up$/m);
+    expect(cfg).toMatch(/^\s*option redispatch$/m);
+    const servers = [...cfg.matchAll(/^\s*server \S+ (\S+):5984$/gm)].map((m) => m[1]);
+    expect(servers.sort()).toEqual(clusterNodes.map(([, svc]) => environment(svc).NODENAME).sort());
+    // The balancer waits longer than CouchDB's own request timeout ([fabric], local.ini).
+    const fabric = Number(/^request_timeout\s*=\s*(\d+)/m.exec(read('couch/local.ini'))![1]);
+    const server = Number(/^\s*timeout server (\d+)s$/m.exec(cfg)![1]) * 1000;
+    expect(server).toBeGreaterThan(fabric);
+  });
+
+  it('runs an API against the cluster, through the balancer, once it is set up', () => {
     const api = service('api-cluster');
     expect(inProfile(api, 'cluster')).toBe(true);
     const url = new URL(interpolate(environment(api).COUCH_URL!, REQUIRED_VARS));
-    expect(clusterNodes.map(([name]) => name)).toContain(url.hostname);
+    // No single node in its request path.
+    expect(url.hostname).toBe('couchdb-lb');
     expect(url.port).toBe('5984');
     const deps = dependsOn(api);
+    expect(deps['couchdb-lb']).toBe('service_started');
     const setupName = Object.keys(deps).find(
       (dep) => deps[dep] === 'service_completed_successfully',
     );
