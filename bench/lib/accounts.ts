@@ -3,6 +3,9 @@
 /** How long one request to the API may take. */
 const REQUEST_LIMIT_MS = 30_000;
 
+/** The password of every user registered here. */
+const PASSWORD = 'a-good-password';
+
 /** A JSON request to the API; an answer other than `expected` fails with its status and body. */
 export async function requestJson<T>(
   url: string,
@@ -45,8 +48,8 @@ export async function registerUser(
       body: {
         full_name: fullName,
         email,
-        password: 'a-good-password',
-        password_confirmation: 'a-good-password',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
         role: 'Customer',
       },
     },
@@ -56,6 +59,19 @@ export async function registerUser(
     throw new Error(`register answered without a token or user: ${JSON.stringify(registered)}`);
   }
   return { token: registered.token, userId: registered.user.id };
+}
+
+/**
+ * `POST /api/login` as a user registered by `registerUser`: a new token (an access token lasts an
+ * hour; a long run signs in again before it measures).
+ */
+export async function loginUser(apiUrl: string, email: string): Promise<Registered> {
+  const login = await requestJson<{ token: string; user: { id: string } }>(
+    `${apiUrl}/api/login`,
+    { method: 'POST', body: { email, password: PASSWORD } },
+    200,
+  );
+  return { token: login.token, userId: login.user.id };
 }
 
 /** `POST /api/login` as the seeded demo agent Amara: her token and id. */
