@@ -16,7 +16,7 @@
  *     one wishlist item per 1,000 documents, in three wishlists.
  * Then, for each member, the first request of each route is timed on its own (the first view
  * read of a database builds that view's index over every document written: B's first
- * `GET /api/user` pays for `unread_notifications`, its first messages page for
+ * `GET /api/user` pays for `notifications/unread`, its first messages page for
  * `messages_by_conversation`), and each route is loaded with autocannon (warm-up discarded) at 1
  * connection and at `BENCH_CONNECTIONS`, A and B taking turns:
  *   GET /api/user                    the main subject: account, unread notifications count
