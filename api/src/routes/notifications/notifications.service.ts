@@ -67,14 +67,64 @@ export async function writeNotification(
 const UNREAD_COUNT_CAP = 100;
 
 /**
+ * How long a request waits for the count. Past it, the count read last (0 if none) is answered
+ * while the index catches up in the background: a database that received many documents since
+ * its view was last read (a long absence, an import, a changed design document) makes the first
+ * read index all of them, over a minute for 100,000 on the embedded server, which also queues
+ * every other read of that view behind the build.
+ */
+export const UNREAD_COUNT_WAIT_MS = 1_500;
+/** Members whose last count is kept (per API instance): those seen recently. */
+const LAST_COUNTS_KEPT = 10_000;
+const lastCounts = new Map<string, number>();
+const counting = new Map<string, Promise<number>>();
+
+function remember(userId: string, count: number) {
+  lastCounts.delete(userId);
+  lastCounts.set(userId, count);
+  if (lastCounts.size > LAST_COUNTS_KEPT) lastCounts.delete(lastCounts.keys().next().value!);
+}
+
+/**
  * The unread notifications, counted from the rows of the `notifications/unread` view, at most
  * UNREAD_COUNT_CAP of them: the embedded server computes a reduction by reading every row. That
  * view has a design document of its own, so the count waits only for a type check of what was
- * written since the last one, not for the indexes of every document and message. A database
- * whose design documents predate it (brought up to date at start, in the background) gets them
- * here, once.
+ * written since the last one, not for the indexes of every document and message; and for at most
+ * UNREAD_COUNT_WAIT_MS (then the last count; one count per member is under way at a time). A
+ * database whose design documents predate it (brought up to date at start, in the background)
+ * gets them here, once.
  */
-export async function unreadNotificationCount(couch: Couch, userId: string): Promise<number> {
+export async function unreadNotificationCount(
+  couch: Couch,
+  userId: string,
+  waitMs = UNREAD_COUNT_WAIT_MS,
+): Promise<number> {
+  let count = counting.get(userId);
+  if (!count) {
+    count = countUnread(couch, userId).then((n) => {
+      remember(userId, n);
+      return n;
+    });
+    const settled = () => counting.delete(userId);
+    count.then(settled, settled);
+    counting.set(userId, count);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs);
+    timer.unref();
+  });
+  try {
+    const first = await Promise.race([count, late]);
+    if (first !== 'late') return first;
+  } finally {
+    clearTimeout(timer);
+  }
+  // Still indexing (a failure then is the next request's to report).
+  return lastCounts.get(userId) ?? 0;
+}
+
+async function countUnread(couch: Couch, userId: string): Promise<number> {
   const read = async () =>
     (
       await couch.server
