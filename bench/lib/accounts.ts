@@ -6,21 +6,28 @@ const REQUEST_LIMIT_MS = 30_000;
 /** The password of every user registered here. */
 const PASSWORD = 'a-good-password';
 
-/** A JSON request to the API; an answer other than `expected` fails with its status and body. */
-export async function requestJson<T>(
-  url: string,
-  init: { method?: string; token?: string; body?: unknown },
-  expected: number,
-): Promise<T> {
+export interface JsonInit {
+  method?: string;
+  token?: string;
+  body?: unknown;
+}
+
+/** A request to the API with a JSON body and a bearer token, as given; at most `limitMs`. */
+export function fetchApi(url: string, init: JsonInit, limitMs = REQUEST_LIMIT_MS) {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const response = await fetch(url, {
+  return fetch(url, {
     method: init.method ?? 'GET',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+    signal: AbortSignal.timeout(limitMs),
   });
+}
+
+/** A JSON request to the API; an answer other than `expected` fails with its status and body. */
+export async function requestJson<T>(url: string, init: JsonInit, expected: number): Promise<T> {
+  const response = await fetchApi(url, init);
   const text = await response.text();
   if (response.status !== expected) {
     throw new Error(

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { RunningServer } from '../../api/src/server';
-import { createWalkGig, demoAgent, requestJson } from '../lib/accounts';
+import { createWalkGig, demoAgent, fetchApi, requestJson, type JsonInit } from '../lib/accounts';
 import { numberFromEnv, percentile, sleep } from '../lib/harness';
 import { BenchRun } from '../lib/lifecycle';
 import { prng } from '../lib/random';
@@ -232,23 +232,15 @@ async function timed<T>(
   loadStart: number,
   route: RouteName,
   url: string,
-  init: { method?: string; token?: string; body?: unknown },
+  init: JsonInit,
 ): Promise<T | undefined> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
   const started = performance.now();
   let status = 'error';
   let ok = false;
   let body: T | undefined;
   let problem = '';
   try {
-    const response = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
-    });
+    const response = await fetchApi(url, init, REQUEST_LIMIT_MS);
     const text = await response.text();
     status = String(response.status);
     if (response.status === ROUTES[route].expected) {
@@ -306,6 +298,14 @@ async function mapLimit<R>(count: number, limit: number, fn: (i: number) => Prom
 const emailOf = (n: number) => `soak-${n}@bench.test`;
 const tagnameOf = (n: number) => `soak_member_${n}`;
 
+/** The body of member `n`'s registration. */
+const registration = (n: number) => ({
+  full_name: `Soak Member ${n}`,
+  email: emailOf(n),
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  role: 'Customer',
+});
 /** Register, tagname, verification: one member ready to send and receive messages (untimed). */
 async function setupMember(apiUrl: string, links: Map<string, VerifyLink>, n: number) {
   const email = emailOf(n);
@@ -313,13 +313,7 @@ async function setupMember(apiUrl: string, links: Map<string, VerifyLink>, n: nu
     `${apiUrl}/api/register`,
     {
       method: 'POST',
-      body: {
-        full_name: `Soak Member ${n}`,
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        role: 'Customer',
-      },
+      body: registration(n),
     },
     201,
   );
@@ -556,13 +550,7 @@ export async function runLoad(
       '/api/register',
       {
         method: 'POST',
-        body: {
-          full_name: `Soak Member ${n}`,
-          email,
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          role: 'Customer',
-        },
+        body: registration(n),
       },
     );
     if (!registered) return;

@@ -73,7 +73,7 @@ const UNREAD_COUNT_CAP = 100;
  * read index all of them, over a minute for 100,000 on the embedded server, which also queues
  * every other read of that view behind the build.
  */
-export const UNREAD_COUNT_WAIT_MS = 1_500;
+const UNREAD_COUNT_WAIT_MS = 1_500;
 /** Members whose last count is kept (per API instance): those seen recently. */
 const LAST_COUNTS_KEPT = 10_000;
 const lastCounts = new Map<string, number>();
