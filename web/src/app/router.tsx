@@ -6,7 +6,7 @@ import { adminDashboard } from './routes/admin-dashboard';
 import { Root } from './root';
 import { publicLayouts, publicRoutes } from './routes/public';
 import { gigRoutes } from './routes/gig-routes';
-import { notFound, title, view } from './routes/lazy-view';
+import { notFound, redirectIndex, title, view } from './routes/lazy-view';
 import { RouteError } from './route-error';
 
 const auth = () => import('./routes/auth');
@@ -18,11 +18,7 @@ const inbox = () => import('./routes/inbox');
  * An area's own address goes to its dashboard. Here, not with the area's other pages: `/customer`
  * matches the area route itself (not its `*`), so React Router would not patch them in for it.
  */
-const areaIndex = (area: 'customer' | 'agent'): RouteObject => ({
-  index: true,
-  loader: () => redirect(buildPath(`${area}.dashboard`)),
-  Component: () => null,
-});
+const areaIndex = (area: 'customer' | 'agent') => redirectIndex(buildPath(`${area}.dashboard`));
 
 /**
  * The route table (spec section 2). Every layout and view is `lazy`, so each is its own chunk and

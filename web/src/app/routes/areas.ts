@@ -3,11 +3,11 @@
 // under the member guard. router.tsx patches them in on the first navigation to one of them
 // (patchAreaRoutes): a guest's first page does not carry them. Every page is its own lazy chunk.
 import type { Gig } from '@wayfarer/api/schemas';
-import { redirect, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { buildPath, paths } from '@/config/paths';
 import { guard } from '../guards';
 import type { RouteHandle } from '../use-document-title';
-import { notFound, title, view } from './lazy-view';
+import { notFound, redirectIndex, title, view } from './lazy-view';
 
 const account = () => import('./account');
 const profile = () => import('./profile');
@@ -17,10 +17,6 @@ const withdrawals = () => import('./withdrawals');
 const agentGigs = () => import('./agent-gigs');
 const orders = () => import('./orders');
 const jobs = () => import('./jobs');
-
-/** Index routes that only redirect still need something to match while the redirect runs. */
-const Nothing = () => null;
-const goTo = (path: string) => () => redirect(path);
 
 /** The agent's gig pages: Create a Gig, Manage Gig, and editing a gig (not in spec). */
 const agentGigChildren: RouteObject[] = [
@@ -96,7 +92,7 @@ export const memberChildren: RouteObject[] = [
     id: 'newcomer',
     path: paths.newcomer,
     children: [
-      { index: true, loader: goTo(buildPath('newcomer.page1')), Component: Nothing },
+      redirectIndex(buildPath('newcomer.page1')),
       {
         id: 'newcomer.page1',
         path: 'page1',
@@ -130,11 +126,7 @@ export const memberChildren: RouteObject[] = [
             id: 'profile.tabs',
             lazy: view(profile, 'OwnProfileLayout'),
             children: [
-              {
-                index: true,
-                loader: goTo(buildPath('profile.projects')),
-                Component: Nothing,
-              },
+              redirectIndex(buildPath('profile.projects')),
               {
                 id: 'profile.projects',
                 path: 'projects',

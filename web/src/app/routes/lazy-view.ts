@@ -1,5 +1,6 @@
 // Helpers of the route tables (router.tsx and the areas patched in later, routes/areas.ts).
 import type { ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../use-document-title';
 
 /** A route's document title. */
@@ -15,3 +16,13 @@ export const notFound = {
   ...title('Page Not Found'),
   lazy: () => import('./not-found'),
 };
+
+/**
+ * An index route that only redirects to `path`. It still needs something to match while the
+ * redirect runs, hence the empty component.
+ */
+export const redirectIndex = (path: string): RouteObject => ({
+  index: true,
+  loader: () => redirect(path),
+  Component: () => null,
+});
