@@ -25,6 +25,7 @@ import { publish, recordPayment } from './order-followup';
 import { mutate, partyOf, readOrder, toOrder } from './order-store';
 import * as machine from './order-machine';
 import type { Actor, OrderDoc } from './order-machine';
+import { faultPoint } from '../../lib/test-fault';
 
 export type OrdersDeps = Pick<
   AppDeps,
@@ -269,10 +270,7 @@ export async function payOrder(
       'The payment could not be confirmed yet. We will check with the bank and update the order; do not pay again.',
     );
   }
-  if (deps.env.TEST_FAULT === 'exit_after_charge' && outcome.status === 'succeeded') {
-    process.kill(process.pid, 'SIGKILL');
-    await new Promise(() => undefined); // the process is going away
-  }
+  if (outcome.status === 'succeeded') await faultPoint(deps.env, 'exit_after_charge');
   const now = deps.clock.now();
   const done = await recordPayment(deps, id, key, outcome);
   if (outcome.status === 'declined') throw new AppError(402, outcome.message);

@@ -13,6 +13,7 @@ import { createUser, EmailTakenError, findUserByEmail } from './users.service';
 import { toUser } from './users.view';
 import { notify } from '../notifications/notifications.service';
 import { completeAccountSetup } from './account-setup';
+import { faultPoint } from '../../lib/test-fault';
 import { getUser, saveUser, type Deps } from './accounts-store';
 
 const CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
@@ -61,6 +62,8 @@ export async function register(
       password_hash: passwordHash,
       role: input.role,
       full_name: input.full_name,
+      // The first device is not news: it is how the account was made (no second write for it).
+      known_devices: [fingerprintOf(client.userAgent)],
       setup_pending: true,
     });
   } catch (error) {
@@ -68,6 +71,7 @@ export async function register(
       const unfinished = await findUserByEmail(deps.couch, input.email);
       if (
         unfinished?.setup_pending &&
+        unfinished.status === 'active' &&
         (await verifyPassword(input.password, unfinished.password_hash))
       ) {
         return signIn(deps, await completeAccountSetup(deps, unfinished), client, false);
@@ -80,16 +84,25 @@ export async function register(
     }
     throw error;
   }
-  if (deps.env.TEST_FAULT === 'exit_after_account') {
-    process.kill(process.pid, 'SIGKILL');
-    await new Promise(() => undefined); // the process is going away
-  }
+  await faultPoint(deps.env, 'exit_after_account');
   return signIn(deps, await completeAccountSetup(deps, user), client, false);
 }
 
-/** A session for an account whose setup is complete, the device remembered. */
+/**
+ * A session for an account whose setup is complete: the device remembered (the account's owner
+ * is told of a new one), then the session and its token.
+ */
 async function signIn(deps: Deps, user: UserDoc, client: Client, remember: boolean) {
   const known = await rememberDevice(deps, user, client.userAgent);
+  if (known.isNew) {
+    await notify(deps, user.id, {
+      kind: 'new-login',
+      key: `${known.fingerprint}-${Date.now()}`,
+      title: 'New sign-in to your account',
+      body: `Someone signed in from a new device or browser (${describeAgent(client.userAgent)}). If it was not you, change your password now.`,
+      link: '/settings',
+    });
+  }
   const session = await createSession(deps.couch, known.user, { remember, ...client });
   return sessionResponse(deps, known.user, session);
 }
@@ -117,22 +130,7 @@ export async function login(
   }
   // A registration that stopped half-way is completed, and a user database lost or never
   // created (an old account) is repaired here.
-  const ready = await completeAccountSetup(deps, user);
-  const known = await rememberDevice(deps, ready, client.userAgent);
-  if (known.isNew) {
-    await notify(deps, user.id, {
-      kind: 'new-login',
-      key: `${known.fingerprint}-${Date.now()}`,
-      title: 'New sign-in to your account',
-      body: `Someone signed in from a new device or browser (${describeAgent(client.userAgent)}). If it was not you, change your password now.`,
-      link: '/settings',
-    });
-  }
-  const session = await createSession(deps.couch, known.user, {
-    remember: input.remember,
-    ...client,
-  });
-  return sessionResponse(deps, known.user, session);
+  return signIn(deps, await completeAccountSetup(deps, user), client, input.remember);
 }
 
 const MAX_KNOWN_DEVICES = 20;

@@ -22,6 +22,8 @@ interface NewUserFields {
   location?: string | null;
   languages?: string[];
   email_verified?: boolean;
+  /** Fingerprints of the devices the account is made from (UserDoc.known_devices). */
+  known_devices?: string[];
   /** A registration: the account's later steps are still to run (UserDoc.setup_pending). */
   setup_pending?: boolean;
 }
@@ -95,6 +97,7 @@ export async function createUser(couch: Couch, input: NewUser): Promise<UserDoc>
       cv: null,
       status: 'active',
       email_verified_at: input.email_verified ? now : null,
+      ...(input.known_devices ? { known_devices: input.known_devices } : {}),
       ...(input.setup_pending ? { setup_pending: true as const } : {}),
       session_version: 0,
       created_at: now,
