@@ -18,23 +18,13 @@
  */
 import { rm } from 'node:fs/promises';
 import type { ServerType } from '@hono/node-server';
-import {
-  DEFAULT_WARMUP_SECONDS,
-  measure,
-  printTable,
-  saveResults,
-  type MeasureResult,
-  numberFromEnv,
-} from './lib/harness';
+import { loadSettings, measure, printTable, saveResults, type MeasureResult } from './lib/harness';
 import type { RunningServer } from '../api/src/server';
 import { guarded } from './lib/lifecycle';
 import { closeBare, startBare, startBenchApi } from './lib/servers';
 
 const BASELINE = 'bare hono GET /json';
-
-const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
-const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);
-const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
+const { durationSeconds, connections, warmupSeconds } = loadSettings();
 
 /** One request before loading a route: it must answer 2xx, or the figures would mean nothing. */
 async function check(url: string, expect: (body: unknown) => string | undefined): Promise<unknown> {

@@ -24,7 +24,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
-  DEFAULT_WARMUP_SECONDS,
+  loadSettings,
   measure,
   numberFromEnv,
   printTable,
@@ -38,11 +38,9 @@ import { guarded } from './lib/lifecycle';
 import { startBenchApi } from './lib/servers';
 
 const BASELINE = 'getServices alone';
+const { durationSeconds, connections, warmupSeconds } = loadSettings();
 
-const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
-const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);
 const burstConnections = numberFromEnv('BENCH_BURST', 100, true, 1);
-const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
 const compare = numberFromEnv('BENCH_COMPARE', 1, true, 0) > 0;
 
 const tempDirs: string[] = [];

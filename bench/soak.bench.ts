@@ -31,7 +31,7 @@
  *         npx tsx bench/soak.bench.ts
  * Options (environment): BENCH_SOAK_MINUTES (10), BENCH_SOAK_RPS (40), BENCH_SOAK_SIGNUPS (500),
  * BENCH_SOAK_MAX_IN_FLIGHT (64), BENCH_SOAK_SAMPLE_SECONDS (15), BENCH_SOAK_IDLE_SECONDS (30),
- * BENCH_SOAK_MAX_DBS_OPEN (32), BENCH_SOAK_FD_MARGIN (20), BENCH_SOAK_P99_FLOOR_MS (10),
+ * BENCH_SOAK_MAX_DBS_OPEN (128), BENCH_SOAK_FD_MARGIN (20), BENCH_SOAK_P99_FLOOR_MS (10),
  * BENCH_SOAK_SEED (1). PASSWORD_HASH_* apply when set (else a queue of 64 and a 20 s wait: see
  * soak/scenario.ts, HASHING_ENV).
  * Exits 1 (the rules, bench/README.md): a request failed (an error, no answer within 30 s, or

@@ -55,7 +55,7 @@ import {
 } from '../api/src/schemas';
 import type { RunningServer } from '../api/src/server';
 import {
-  DEFAULT_WARMUP_SECONDS,
+  loadSettings,
   formatColumns,
   formatMs,
   formatRatio,
@@ -72,9 +72,7 @@ import { LOADED_API_ENV, startBenchApi } from './lib/servers';
 
 const NAME = 'user-cost';
 const userDocs = numberFromEnv('BENCH_USER_DOCS', 100_000, true, 100);
-const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
-const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);
-const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
+const { durationSeconds, connections, warmupSeconds } = loadSettings();
 const connectionCounts = [...new Set([1, connections])];
 
 /** Documents a `_bulk_docs` request. */

@@ -10,7 +10,15 @@ import { userDbName } from '../../api/src/couch/userdb';
 import type { JobRunner } from '../../api/src/jobs/jobs';
 import { registerUser, requestJson } from '../lib/accounts';
 import { cpuSnapshot } from '../lib/cpu';
-import { formatMs, numberFromEnv, sleep, summarize, type Summary, within } from '../lib/harness';
+import {
+  formatMs,
+  mapLimit,
+  numberFromEnv,
+  sleep,
+  summarize,
+  type Summary,
+  within,
+} from '../lib/harness';
 import { BenchRun } from '../lib/lifecycle';
 import {
   CLIENT_BATCH_SIZE,
@@ -63,24 +71,6 @@ export function timeLimitMs(): number {
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
-
-/** Runs `fn` over `items`, at most `limit` at a time, keeping the order of the results. */
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 function sentPerSec(items: readonly { sentAt?: number }[]): number {
   const times = items.map((m) => m.sentAt).filter((t): t is number => t !== undefined);

@@ -2,7 +2,7 @@
  * The gig-search benchmark's settings (see ../gig-search.bench.ts): constants, and what the
  * environment sets (sizes, durations, connections, profile runs, the preparation limit).
  */
-import { DEFAULT_WARMUP_SECONDS, numberFromEnv } from '../lib/harness';
+import { loadSettings, numberFromEnv } from '../lib/harness';
 
 const NAME = 'gig-search';
 const BARE = 'bare hono GET /json';
@@ -28,8 +28,7 @@ function sizesFromEnv(): number[] {
 }
 
 const sizes = sizesFromEnv();
-const durationSeconds = numberFromEnv('BENCH_DURATION', 10, false, 0.5);
-const connections = numberFromEnv('BENCH_CONNECTIONS', 10, true, 1);
+const { durationSeconds, connections, warmupSeconds } = loadSettings();
 /**
  * Each query is loaded at BENCH_CONNECTIONS, then at one connection: requests one after another,
  * the latency of a search that does not queue behind others.
@@ -39,7 +38,6 @@ const loads = [...new Set([connections, 1])];
 const loadKey = (query: string, load: number) =>
   load === connections ? query : `${query}@${load}`;
 const loadLabel = (load: number) => `${load} connection${load === 1 ? '' : 's'}`;
-const warmupSeconds = numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0);
 const profileRuns = numberFromEnv('BENCH_GIG_PROFILE_RUNS', 40, true, 1);
 const prepLimitSeconds = numberFromEnv('BENCH_GIG_PREP_LIMIT', 1200, false, 10);
 /**

@@ -4,7 +4,7 @@
 const REQUEST_LIMIT_MS = 30_000;
 
 /** The password of every user registered here. */
-const PASSWORD = 'a-good-password';
+export const PASSWORD = 'a-good-password';
 
 export interface JsonInit {
   method?: string;
@@ -42,6 +42,15 @@ export interface Registered {
   userId: string;
 }
 
+/** A Customer's registration body, with the password every user registered here has. */
+export const registration = (email: string, fullName: string) => ({
+  full_name: fullName,
+  email,
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  role: 'Customer',
+});
+
 /** `POST /api/register`: a new customer, with a token. */
 export async function registerUser(
   apiUrl: string,
@@ -52,13 +61,7 @@ export async function registerUser(
     `${apiUrl}/api/register`,
     {
       method: 'POST',
-      body: {
-        full_name: fullName,
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        role: 'Customer',
-      },
+      body: registration(email, fullName),
     },
     201,
   );

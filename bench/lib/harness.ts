@@ -53,7 +53,7 @@ export interface MeasureResult {
 }
 
 /** Default length of the discarded warm-up run, in seconds. */
-export const DEFAULT_WARMUP_SECONDS = 2;
+const DEFAULT_WARMUP_SECONDS = 2;
 
 /** The directory results are written to (git-ignored). */
 const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
@@ -313,4 +313,31 @@ export function numberFromEnv(
     process.exit(2);
   }
   return value;
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping the order of the results. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The load settings the autocannon benchmarks share: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP. */
+export function loadSettings() {
+  return {
+    durationSeconds: numberFromEnv('BENCH_DURATION', 10, false, 0.5),
+    connections: numberFromEnv('BENCH_CONNECTIONS', 10, true, 1),
+    warmupSeconds: numberFromEnv('BENCH_WARMUP', DEFAULT_WARMUP_SECONDS, false, 0),
+  };
 }

@@ -9,8 +9,16 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { RunningServer } from '../../api/src/server';
-import { createWalkGig, demoAgent, fetchApi, requestJson, type JsonInit } from '../lib/accounts';
-import { numberFromEnv, percentile, sleep } from '../lib/harness';
+import {
+  createWalkGig,
+  demoAgent,
+  fetchApi,
+  PASSWORD,
+  registration,
+  requestJson,
+  type JsonInit,
+} from '../lib/accounts';
+import { mapLimit, numberFromEnv, percentile, sleep } from '../lib/harness';
 import { BenchRun } from '../lib/lifecycle';
 import { prng } from '../lib/random';
 import { LOADED_API_ENV } from '../lib/servers';
@@ -44,7 +52,6 @@ const SETUP_CONCURRENCY = 2;
 const REQUEST_LIMIT_MS = 30_000;
 /** How long the requests still in flight at the end of the load may take to finish. */
 const DRAIN_LIMIT_MS = REQUEST_LIMIT_MS + 5_000;
-const PASSWORD = 'a-good-soak-password';
 
 export const loadMs = minutes * 60_000;
 
@@ -281,31 +288,9 @@ export interface Setup {
   nextMember: () => number;
 }
 
-/** Runs `fn` over `count` indexes, at most `limit` at a time, keeping the order of the results. */
-async function mapLimit<R>(count: number, limit: number, fn: (i: number) => Promise<R>) {
-  const results = new Array<R>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await fn(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-  return results;
-}
-
 const emailOf = (n: number) => `soak-${n}@bench.test`;
 const tagnameOf = (n: number) => `soak_member_${n}`;
 
-/** The body of member `n`'s registration. */
-const registration = (n: number) => ({
-  full_name: `Soak Member ${n}`,
-  email: emailOf(n),
-  password: PASSWORD,
-  password_confirmation: PASSWORD,
-  role: 'Customer',
-});
 /** Register, tagname, verification: one member ready to send and receive messages (untimed). */
 async function setupMember(apiUrl: string, links: Map<string, VerifyLink>, n: number) {
   const email = emailOf(n);
@@ -313,7 +298,7 @@ async function setupMember(apiUrl: string, links: Map<string, VerifyLink>, n: nu
     `${apiUrl}/api/register`,
     {
       method: 'POST',
-      body: registration(n),
+      body: registration(emailOf(n), `Soak Member ${n}`),
     },
     201,
   );
@@ -367,9 +352,7 @@ export async function setUp(): Promise<Setup> {
   let counter = 0;
   const nextMember = () => ++counter;
   const numbers = Array.from({ length: setupMembers }, nextMember);
-  const members = await mapLimit(setupMembers, SETUP_CONCURRENCY, (i) =>
-    setupMember(apiUrl, links, numbers[i]!),
-  );
+  const members = await mapLimit(numbers, SETUP_CONCURRENCY, (n) => setupMember(apiUrl, links, n));
   await warmUp(apiUrl, gigIds, members);
   return { running, apiUrl, loadAtStart, gigIds, members, links, nextMember };
 }
@@ -550,7 +533,7 @@ export async function runLoad(
       '/api/register',
       {
         method: 'POST',
-        body: registration(n),
+        body: registration(emailOf(n), `Soak Member ${n}`),
       },
     );
     if (!registered) return;
