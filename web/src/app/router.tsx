@@ -219,6 +219,7 @@ export const MEMBER_PAGES: readonly PathName[] = [
   'orders.show',
   'jobs',
   'jobs.show',
+  'party',
 ];
 
 /**

@@ -17,6 +17,7 @@ const withdrawals = () => import('./withdrawals');
 const agentGigs = () => import('./agent-gigs');
 const orders = () => import('./orders');
 const jobs = () => import('./jobs');
+const party = () => import('./party');
 
 /** The agent's gig pages: Create a Gig, Manage Gig, and editing a gig (not in spec). */
 const agentGigChildren: RouteObject[] = [
@@ -85,7 +86,8 @@ export const agentChildren = areaChildren('agent');
 
 /**
  * The member guard's pages (router.tsx `guard.member`): onboarding, the own profile, settings,
- * inbox, Project Box, notifications, ordering, checkout, an order, the jobs board and a job.
+ * inbox, Project Box, notifications, ordering, checkout, an order, the jobs board and a job, the
+ * party pages.
  */
 export const memberChildren: RouteObject[] = [
   {
@@ -151,6 +153,26 @@ export const memberChildren: RouteObject[] = [
             path: 'edit/page2',
             ...title('Edit Profile'),
             lazy: view(account, 'ProfileEditPage2'),
+          },
+        ],
+      },
+      {
+        // Spec: /party redirects to the leader's page. Students use it; others read why not.
+        id: 'party',
+        path: paths.party,
+        children: [
+          redirectIndex(buildPath('party.leader')),
+          {
+            id: 'party.leader',
+            path: 'leader',
+            ...title('Party'),
+            lazy: view(party, 'PartyLeader'),
+          },
+          {
+            id: 'party.member',
+            path: 'member',
+            ...title('Party'),
+            lazy: view(party, 'PartyMember'),
           },
         ],
       },

@@ -1,0 +1,229 @@
+import { useState, type FormEvent } from 'react';
+import { TextAreaField, TextField } from '@/components/form/fields';
+import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { formatDate, plural } from '@/lib/format';
+import { useForm } from '@/lib/form';
+import { notify } from '@/stores/notification';
+import {
+  PARTY_MEMBERS_MAX,
+  cancelInvite,
+  createParty,
+  inviteMember,
+  removeMember,
+  updateParty,
+  type Party,
+  type PartyFields,
+} from '../api/party';
+import { inviteErrorText, normaliseTagname } from '../utils/invite-errors';
+import { ConfirmButton, Person, messageOf } from './party-parts';
+
+/** Create (no party yet) or edit (the leader's) a party: name and description. */
+export function PartyForm({
+  party,
+  onSaved,
+  onCancel,
+}: {
+  party: Party | null;
+  onSaved: (party: Party) => void;
+  onCancel?: () => void;
+}) {
+  const form = useForm<Required<PartyFields>, Party>({
+    initialValues: { name: party?.name ?? '', description: party?.description ?? '' },
+    onSubmit: (values) => (party ? updateParty(values) : createParty(values)),
+    onSuccess: onSaved,
+  });
+  return (
+    <form className="card party-form" onSubmit={form.submit} noValidate>
+      <h2>{party ? 'Edit your party' : 'Form your party'}</h2>
+      {!party && (
+        <p className="muted">
+          Lead a team of up to {PARTY_MEMBERS_MAX} other students and apply to projects together.
+        </p>
+      )}
+      <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
+      <TextField field={form.field('name')} label="Party name" maxLength={60} required />
+      <TextAreaField
+        field={form.field('description')}
+        label="Description"
+        hint="What your party is good at, for the members you invite and the lecturers."
+        rows={4}
+        maxLength={1000}
+      />
+      <div className="party-form-actions">
+        <SubmitButton isBusy={form.isBusy}>{party ? 'Save' : 'Create party'}</SubmitButton>
+        {onCancel && (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Invite a student by tag name; 404, 409 and 422 are said in words under the field. */
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const [tagname, setTagname] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy) return;
+    if (!normaliseTagname(tagname)) {
+      setError('Enter their tag name.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const invite = await inviteMember(normaliseTagname(tagname));
+      notify(`Invitation sent to ${invite.invitee.full_name}.`);
+      setTagname('');
+      onInvited();
+    } catch (failure) {
+      setError(inviteErrorText(failure, tagname) ?? messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="party-invite" onSubmit={(e) => void send(e)} noValidate>
+      <div className="field">
+        <label htmlFor="party-invite-tagname">Tag name</label>
+        <input
+          id="party-invite-tagname"
+          name="tagname"
+          value={tagname}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={31}
+          placeholder="@tagname"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'party-invite-error' : 'party-invite-hint'}
+          onChange={(event) => {
+            setTagname(event.target.value);
+            setError(null);
+          }}
+        />
+        <p id="party-invite-hint" className="field-hint">
+          The student’s tag name, with or without the @.
+        </p>
+        {error && (
+          <p id="party-invite-error" className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <SubmitButton isBusy={isBusy} busyText="Inviting…">
+        Invite
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The leader's party: details, members (remove), invitations (cancel) and the invite form. */
+export function LeaderParty({ party, onChange }: { party: Party; onChange: () => void }) {
+  const [isEditing, setEditing] = useState(false);
+  const pending = party.invites.filter((invite) => invite.status === 'pending');
+  const isFull = party.members.length >= PARTY_MEMBERS_MAX;
+  return (
+    <div className="party-sections" data-testid="leader-party">
+      {isEditing ? (
+        <PartyForm
+          party={party}
+          onSaved={() => {
+            setEditing(false);
+            notify('Your party is saved.');
+            onChange();
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <section className="card party-details" aria-labelledby="party-name">
+          <div className="party-details-head">
+            <h2 id="party-name">{party.name}</h2>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
+          </div>
+          {party.description ? (
+            <p className="party-description">{party.description}</p>
+          ) : (
+            <p className="muted">No description yet.</p>
+          )}
+          <p className="muted">Formed {formatDate(party.created_at)}</p>
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="party-members-title">
+        <h2 id="party-members-title">
+          Members{' '}
+          <span className="muted" data-testid="member-count">
+            ({party.members.length} of {PARTY_MEMBERS_MAX})
+          </span>
+        </h2>
+        <ul className="party-people">
+          <li>
+            <Person person={party.leader} note="Leader (you)" />
+          </li>
+          {party.members.map((member) => (
+            <li key={member.user.id} data-testid="party-member">
+              <Person person={member.user} note={`Joined ${formatDate(member.joined_at)}`} />
+              <ConfirmButton
+                label="Remove"
+                ariaLabel={`Remove ${member.user.full_name}`}
+                title={`Remove ${member.user.full_name}?`}
+                body={`${member.user.full_name} leaves ${party.name}. You can invite them again later.`}
+                run={() => removeMember(member.user.id)}
+                onDone={() => {
+                  notify(`${member.user.full_name} is no longer in your party.`);
+                  onChange();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+        {party.members.length === 0 && (
+          <p className="muted">No members yet: invite students by their tag name below.</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="party-invite-title">
+        <h2 id="party-invite-title">Invite a student</h2>
+        {isFull ? (
+          <p role="status">
+            Your party is full: it has {plural(PARTY_MEMBERS_MAX, 'member')} besides you. Remove a
+            member to invite someone else.
+          </p>
+        ) : (
+          <InviteForm onInvited={onChange} />
+        )}
+        <h3>Pending invitations</h3>
+        {pending.length === 0 ? (
+          <p className="muted">No invitations waiting for an answer.</p>
+        ) : (
+          <ul className="party-people" aria-label="Pending invitations">
+            {pending.map((invite) => (
+              <li key={invite.id} data-testid="party-invite">
+                <Person person={invite.invitee} note={`Invited ${formatDate(invite.created_at)}`} />
+                <ConfirmButton
+                  label="Cancel invitation"
+                  ariaLabel={`Cancel the invitation of ${invite.invitee.full_name}`}
+                  title="Cancel this invitation?"
+                  body={`${invite.invitee.full_name} can no longer accept it.`}
+                  run={() => cancelInvite(invite.id)}
+                  onDone={onChange}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
