@@ -30,6 +30,11 @@ export function accountLinksFor(user: Pick<User, 'role'>): MenuLink[] {
       { label: 'My jobs', href: buildPath('customer.my.jobs') },
     );
   if (user.role === 'Agent') links.push({ label: 'Jobs board', href: buildPath('jobs') });
+  if (user.role === 'Student')
+    links.push(
+      { label: 'Party', href: buildPath('party') },
+      { label: 'Leaderboard', href: buildPath('leaderboard') },
+    );
   links.push(
     user.role === 'Customer' || user.role === 'Agent'
       ? { label: 'Change Password', href: passwordPathFor(user.role) }

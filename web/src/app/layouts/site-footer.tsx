@@ -45,6 +45,7 @@ const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Resources',
     links: [
+      { name: 'leaderboard', label: 'Leaderboard' },
       { name: 'selling-guide', label: 'Selling Guide' },
       { name: 'buying-guide', label: 'Buying Guide' },
       { name: 'privacy', label: 'Privacy Policy' },

@@ -46,6 +46,17 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('./contact'),
   },
   {
+    // Public: guests see the ranks too; a member also sees their own place.
+    id: 'leaderboard',
+    path: paths.leaderboard,
+    handle: {
+      title: 'Leaderboard',
+      description:
+        'The Wayfarer Market leaderboard: members ranked by the points they earned in each expertise from project reviews and completed orders.',
+    } satisfies RouteHandle,
+    lazy: () => import('./leaderboard'),
+  },
+  {
     id: 'blogs',
     path: paths.blogs,
     handle: {
