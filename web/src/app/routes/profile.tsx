@@ -19,6 +19,10 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/stores/auth';
 import { changeTitle } from '@/stores/navigation';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
+import { Stars } from '@/features/reviews/components/stars';
+import { LecturerProjects } from '@/features/profile/components/lecturer-projects';
+import { ProfileProjects } from '@/features/profile/components/profile-projects';
+import { useServices } from '@/features/services/hooks/use-services';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import type { PublicUser } from '@/types/api';
 import { buildPath, notFoundPathFor } from '@/config/paths';
@@ -33,10 +37,12 @@ const OWN_TABS = {
 
 export function OwnProfileLayout() {
   const user = useCurrentUser();
+  const services = useServiceList();
   if (!user) return null;
   return (
     <ProfileLayout
       user={user}
+      services={services}
       tabs={OWN_TABS}
       actions={
         <Link to={buildPath('profile.edit.page1')} className="button button-secondary">
@@ -49,11 +55,30 @@ export function OwnProfileLayout() {
   );
 }
 
+const stars = (rating: number) => <Stars value={rating} label="Rating" />;
+
+/** The service categories, for the points label (points are kept per service id). */
+function useServiceList() {
+  const services = useServices();
+  return services.status === 'ready' ? services.services : [];
+}
+
+/**
+ * Your projects: a Lecturer's every project (drafts too) with links to manage them; a Student's
+ * completed projects with their reviews.
+ */
 export function OwnProjects() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  if (user.role === 'Lecturer') return <LecturerProjects />;
   return (
-    <EmptyState title="No projects yet">
-      <p>Projects you post or join will be listed here.</p>
-    </EmptyState>
+    <ProfileProjects
+      tagname={user.tagname ?? ''}
+      name={user.full_name}
+      role={user.role}
+      stars={stars}
+      isOwn
+    />
   );
 }
 
@@ -69,8 +94,15 @@ export function OwnWishlists() {
 
 export function OwnInfo() {
   const user = useCurrentUser();
+  const services = useServiceList();
   if (!user) return null;
-  return <ProfileInfo user={user} privateDetails={{ email: user.email, cv: user.cv }} />;
+  return (
+    <ProfileInfo
+      user={user}
+      services={services}
+      privateDetails={{ email: user.email, cv: user.cv }}
+    />
+  );
 }
 
 /**
@@ -97,10 +129,12 @@ export async function publicProfileLoader({
 export function PublicProfileLayout() {
   const user = useLoaderData<PublicUser>();
   const me = useCurrentUser();
+  const services = useServiceList();
   const tagname = user.tagname ?? '';
   return (
     <ProfileLayout
       user={user}
+      services={services}
       badges={user.role === 'Agent' && tagname ? <ProfileLevel tagname={tagname} /> : undefined}
       actions={
         me?.id !== user.id && tagname ? (
@@ -128,11 +162,17 @@ export function PublicProfileLayout() {
   );
 }
 
+/** A lecturer's projects, or a student's completed ones with their reviews. */
 export function PublicProjects() {
+  const user = useOutletContext<PublicUser>();
   return (
-    <EmptyState title="No projects yet">
-      <p>Projects this member posts or joins will be listed here.</p>
-    </EmptyState>
+    <ProfileProjects
+      key={user.id}
+      tagname={user.tagname ?? ''}
+      name={user.full_name}
+      role={user.role}
+      stars={stars}
+    />
   );
 }
 
@@ -153,7 +193,8 @@ export function PublicWishlists() {
 
 export function PublicInfo() {
   const user = useOutletContext<PublicUser>();
-  return <ProfileInfo user={user} />;
+  const services = useServiceList();
+  return <ProfileInfo user={user} services={services} />;
 }
 
 /** The reviews this member received (GET /api/users/{tagname}/reviews), with their average. */

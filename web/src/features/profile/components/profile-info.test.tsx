@@ -40,4 +40,37 @@ describe('<ProfileInfo> points', () => {
     );
     expect(screen.getByTestId('points-label').textContent).toBe('0 Points');
   });
+
+  it('matches the expertise by its service: points are kept per service id', () => {
+    render(
+      <ProfileInfo
+        services={[
+          { id: 'tour-guide', name: 'Tour Guide' },
+          { id: 'chef', name: 'Chef' },
+        ]}
+        user={makeUser({
+          expertise: 'tour guide',
+          leaderboards: [
+            { expertise: 'tour-guide', points: 60 },
+            { expertise: 'chef', points: 10 },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByTestId('points-label').textContent).toBe('60 Points');
+    const others = screen.getByRole('list', { name: 'Points in other expertise' });
+    expect(others.textContent).toBe('Chef10 Points');
+  });
+
+  it('says "0 Points" without services when only an id matches another expertise', () => {
+    render(
+      <ProfileInfo
+        user={makeUser({
+          expertise: 'Tour Guide',
+          leaderboards: [{ expertise: 'tour-guide', points: 60 }],
+        })}
+      />,
+    );
+    expect(screen.getByTestId('points-label').textContent).toBe('0 Points');
+  });
 });

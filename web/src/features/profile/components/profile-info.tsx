@@ -7,6 +7,11 @@ export interface ProfileInfoProps {
   user: PublicUser;
   /** Only on your own profile: what others cannot see. */
   privateDetails?: { email: string; cv: string | null };
+  /**
+   * The service categories. Points are kept per service id ("tour-guide") while the member's
+   * expertise is the category's name ("Tour Guide") or their own words: both are matched.
+   */
+  services?: readonly { id: string; name: string }[];
 }
 
 const memberSince = (iso: string) => {
@@ -25,21 +30,41 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Does the leaderboard entry's expertise (a service id) stand for the member's expertise? */
+function isOwnExpertise(
+  entryExpertise: string,
+  expertise: string | null,
+  services: readonly { id: string; name: string }[],
+): boolean {
+  if (!expertise) return false;
+  if (same(entryExpertise, expertise)) return true;
+  const service = services.find((s) => s.id === entryExpertise);
+  return !!service && same(service.name, expertise);
+}
+
 /**
  * The spec's points label: the member's points in their own expertise followed by the word
  * Points, "0 Points" when they have no entry there.
  */
-function pointsLabel(user: Pick<PublicUser, 'expertise' | 'leaderboards'>): string {
-  const entry = (user.leaderboards ?? []).find((e) => e.expertise === user.expertise);
+export function pointsLabel(
+  user: Pick<PublicUser, 'expertise' | 'leaderboards'>,
+  services: readonly { id: string; name: string }[] = [],
+): string {
+  const entry = (user.leaderboards ?? []).find((e) =>
+    isOwnExpertise(e.expertise, user.expertise, services),
+  );
   return `${entry?.points ?? 0} Points`;
 }
 
 /** The info tab: bio, expertise, location, languages, points; the real fields, nothing made up. */
-export function ProfileInfo({ user, privateDetails }: ProfileInfoProps) {
+export function ProfileInfo({ user, privateDetails, services = [] }: ProfileInfoProps) {
   const since = memberSince(user.created_at);
   const others = (user.leaderboards ?? []).filter(
-    (entry) => entry.expertise !== user.expertise && entry.points > 0,
+    (entry) => !isOwnExpertise(entry.expertise, user.expertise, services) && entry.points > 0,
   );
+  const nameOf = (id: string) => services.find((s) => s.id === id)?.name ?? id;
   return (
     <div className="profile-info">
       <section aria-labelledby="about-title">
@@ -79,13 +104,13 @@ export function ProfileInfo({ user, privateDetails }: ProfileInfoProps) {
       <section aria-labelledby="points-title">
         <h2 id="points-title">Points</h2>
         <p className="points-label" data-testid="points-label">
-          {pointsLabel(user)}
+          {pointsLabel(user, services)}
         </p>
         {others.length > 0 && (
           <ul className="points-list" aria-label="Points in other expertise">
             {others.map((entry) => (
               <li key={entry.expertise}>
-                <span>{entry.expertise}</span>
+                <span>{nameOf(entry.expertise)}</span>
                 <strong>{entry.points} Points</strong>
               </li>
             ))}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import type { PublicUser } from '@/types/api';
+import { pointsLabel } from './profile-info';
 import './profile.css';
 
 interface ProfileTabs {
@@ -19,11 +20,20 @@ export interface ProfileLayoutProps {
   badges?: ReactNode;
   /** Buttons in the header (edit profile, message). */
   actions?: ReactNode;
+  /** The service categories, for the points label (points are kept per service id). */
+  services?: readonly { id: string; name: string }[];
   children: ReactNode;
 }
 
 /** A profile page: who, the three tabs (projects, wishlists, info) and the tab's content. */
-export function ProfileLayout({ user, tabs, badges, actions, children }: ProfileLayoutProps) {
+export function ProfileLayout({
+  user,
+  tabs,
+  badges,
+  actions,
+  services,
+  children,
+}: ProfileLayoutProps) {
   return (
     <article className="profile" aria-labelledby="profile-name">
       <header className="profile-header">
@@ -33,6 +43,11 @@ export function ProfileLayout({ user, tabs, badges, actions, children }: Profile
           <p className="muted">
             {user.tagname && <span>@{user.tagname}</span>}
             <span className="badge">{user.role}</span>
+            {(user.role === 'Student' || user.role === 'Agent') && (
+              <span className="badge profile-points" data-testid="profile-points">
+                {pointsLabel(user, services)}
+              </span>
+            )}
             {badges}
           </p>
           {user.expertise && <p className="profile-expertise">{user.expertise}</p>}
