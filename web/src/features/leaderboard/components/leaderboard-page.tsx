@@ -6,7 +6,7 @@ import { useResource } from '@/lib/use-resource';
 import { getLeaderboard, type LeaderboardEntry } from '../api/leaderboard';
 import './leaderboard.css';
 
-export interface Expertise {
+interface Expertise {
   id: string;
   name: string;
 }
@@ -63,7 +63,11 @@ export function LeaderboardPage({ expertise, viewer }: LeaderboardPageProps) {
   );
   const data = resource.status === 'ready' ? resource.data : null;
   const hrefFor = (id: string, n = 1) =>
-    buildPath('leaderboard', undefined, n > 1 ? { expertise: id, page: String(n) } : { expertise: id });
+    buildPath(
+      'leaderboard',
+      undefined,
+      n > 1 ? { expertise: id, page: String(n) } : { expertise: id },
+    );
 
   return (
     <section className="leaderboard" aria-labelledby="leaderboard-title">
@@ -91,10 +95,7 @@ export function LeaderboardPage({ expertise, viewer }: LeaderboardPageProps) {
             <ul>
               {list.map((e) => (
                 <li key={e.id}>
-                  <Link
-                    to={hrefFor(e.id)}
-                    aria-current={e.id === current.id ? 'page' : undefined}
-                  >
+                  <Link to={hrefFor(e.id)} aria-current={e.id === current.id ? 'page' : undefined}>
                     {e.name}
                   </Link>
                 </li>

@@ -4,13 +4,12 @@ import type {
   CreatePartyRequest,
   Party,
   PartyInvite,
-  PartyMember,
   PartyResponse,
   ProjectPerson,
 } from '@wayfarer/api/schemas/projects';
 import { api } from '@/lib/api-client';
 
-export type { Party, PartyInvite, PartyMember, PartyResponse, ProjectPerson };
+export type { Party, PartyInvite, PartyResponse, ProjectPerson };
 export type PartyFields = CreatePartyRequest;
 
 /** Members of a party besides its leader (PARTY_MEMBERS_MAX), without the schema file's zod. */

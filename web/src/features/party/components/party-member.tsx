@@ -62,15 +62,7 @@ function Invitation({ invite, onAnswered }: { invite: PartyInvite; onAnswered: (
 }
 
 /** A party the caller belongs to: its leader and members, and Leave. */
-function MemberParty({
-  party,
-  myId,
-  onLeft,
-}: {
-  party: Party;
-  myId: string;
-  onLeft: () => void;
-}) {
+function MemberParty({ party, myId, onLeft }: { party: Party; myId: string; onLeft: () => void }) {
   return (
     <li className="card party-details" data-testid="member-party">
       <div className="party-details-head">

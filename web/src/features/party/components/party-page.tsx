@@ -87,4 +87,3 @@ export function PartyPage({ view, user }: PartyPageProps) {
     </section>
   );
 }
-

@@ -33,7 +33,7 @@ function LecturerLinks({ project }: { project: ProjectSummary }) {
   );
 }
 
-export function LecturerProjectList({ projects }: { projects: readonly ProjectSummary[] }) {
+function LecturerProjectList({ projects }: { projects: readonly ProjectSummary[] }) {
   return (
     <ul className="profile-projects">
       {projects.map((project) => (

@@ -4,14 +4,14 @@ import { getUserProjects, type ProfileProject } from '../api/projects';
 import { EmptyState } from './profile-layout';
 import { ProjectCard, ReviewOfParticipant } from './project-parts';
 
-export interface ProfileProjectListProps {
+interface ProfileProjectListProps {
   items: readonly ProfileProject[];
   /** Draws a rating (the reviews feature's stars). */
   stars: (rating: number) => ReactNode;
 }
 
 /** The projects of a profile, each linking to its page; a student's with their review. */
-export function ProfileProjectList({ items, stars }: ProfileProjectListProps) {
+function ProfileProjectList({ items, stars }: ProfileProjectListProps) {
   return (
     <ul className="profile-projects">
       {items.map(({ project, review }) => (

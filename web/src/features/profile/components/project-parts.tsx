@@ -4,7 +4,7 @@ import { buildPath } from '@/config/paths';
 import { formatDate, plural } from '@/lib/format';
 import type { ProjectReview, ProjectStatus, ProjectSummary } from '../api/projects';
 
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   draft: 'Draft',
   open: 'Open',
   in_progress: 'In progress',
@@ -13,7 +13,9 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
 };
 
 /** "3 of 5 places left · applications close 14 Mar 2027": what a project still takes. */
-export function projectFacts(project: Pick<ProjectSummary, 'slots' | 'slots_left' | 'deadline' | 'status'>): string {
+function projectFacts(
+  project: Pick<ProjectSummary, 'slots' | 'slots_left' | 'deadline' | 'status'>,
+): string {
   const places = `${project.slots_left} of ${plural(project.slots, 'place')} left`;
   if (project.status === 'open' || project.status === 'draft')
     return `${places} · applications close ${formatDate(project.deadline)}`;
