@@ -24,6 +24,7 @@ import { adminOrderRoutes, orderRoutes } from './routes/orders/orders.routes';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './routes/withdrawals/withdrawals.routes';
 import { adminReviewRoutes, reviewRoutes } from './routes/reviews/reviews.routes';
 import { jobRoutes } from './routes/jobs/jobs.routes';
+import { projectRoutes } from './routes/projects/projects.routes';
 import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
 import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminOrderRoutes(deps));
   app.route('/api', orderRoutes(deps));
   app.route('/api', jobRoutes(deps));
+  app.route('/api', projectRoutes(deps));
   app.route('/api/admin', adminWithdrawalRoutes(deps));
   app.route('/api', reviewRoutes(deps));
   app.route('/api/admin', adminReviewRoutes(deps));
