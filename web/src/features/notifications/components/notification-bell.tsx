@@ -13,6 +13,7 @@ import { timeAgo } from '../utils/time-ago';
 import './notifications.css';
 import { badgeText, plural } from '@/lib/format';
 import { LineIcon } from '@/components/ui/line-icon';
+import { notificationHref } from '../utils/links';
 
 /** Spec section 4 and 9: the icon turns red about 400 ms after the header loads. */
 export const BELL_ALERT_DELAY_MS = 400;
@@ -96,7 +97,7 @@ export function NotificationBell({ seeAllHref }: NotificationBellProps) {
                 {latest.map((item) => (
                   <li key={item._id} data-unread={isUnread(item) || undefined}>
                     <Link
-                      to={item.link || seeAllHref}
+                      to={notificationHref(item) || seeAllHref}
                       onClick={() => {
                         void markRead(item._id).catch(() => undefined);
                         close();
