@@ -1,6 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { useResource } from '@/lib/use-resource';
+import { useIsOnline } from '@/components/ui/use-online-status';
+import { useDeviceCopy } from '@/lib/device-copy';
+import { formatDateTime } from '@/lib/format';
+import { isUnreachable, useResource } from '@/lib/use-resource';
 import { notify } from '@/stores/notification';
 import { getParty } from '../api/party';
 import { LeaderParty, PartyForm } from './party-leader';
@@ -16,10 +19,14 @@ export interface PartyPageProps {
 /** /party/leader and /party/member (spec section 2): Students; others are told why not. */
 export function PartyPage({ view, user }: PartyPageProps) {
   const isStudent = user.role === 'Student';
-  const { resource, reload } = useResource(isStudent ? 'party' : null, (signal) =>
+  const isOnline = useIsOnline();
+  const { resource, reload } = useResource(isStudent && isOnline ? 'party' : null, (signal) =>
     getParty({ signal }),
   );
-  const data = resource.data;
+  // Offline (or with the server out of reach), the party as this device last received it.
+  const copy = useDeviceCopy(`party-${user.id}`, isStudent ? resource.data : undefined);
+  const fromDevice = !isOnline || isUnreachable(resource);
+  const data = fromDevice ? copy?.data : resource.data;
   const waiting = data?.invitations.length ?? 0;
 
   return (
@@ -47,7 +54,19 @@ export function PartyPage({ view, user }: PartyPageProps) {
               )}
             </NavLink>
           </nav>
-          {resource.status === 'error' && !data ? (
+          {fromDevice && copy && (
+            <p className="alert party-offline" role="status" data-testid="party-offline">
+              You are offline: this is your party as this device last received it (
+              {formatDateTime(copy.saved_at)}). Changes need a connection.
+            </p>
+          )}
+          {fromDevice && copy === null ? (
+            <div className="alert alert-error" role="alert">
+              <p className="alert-title">
+                Your party needs a connection the first time: this device has no copy of it yet.
+              </p>
+            </div>
+          ) : !fromDevice && resource.status === 'error' && !data ? (
             <div className="alert alert-error" role="alert">
               <p className="alert-title">
                 {resource.error.isNetworkError

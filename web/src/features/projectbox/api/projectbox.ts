@@ -1,7 +1,9 @@
 // The project box lives in the user's database: the server writes the projects the user posted,
 // applied to or joined; the user saves projects and keeps private notes, offline too.
 import { useMemo } from 'react';
+import type { ProjectBoxEntry } from '@wayfarer/api/schemas';
 import type { ProjectBoxDoc } from '@wayfarer/api/schemas/userdb-docs';
+import { api } from '@/lib/api-client';
 import { USERDB_LIMITS, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { nowIso } from '@/lib/local-db-docs';
 import { upsertLocalDoc, useLocalDocs } from '@/lib/local-db';
@@ -37,4 +39,26 @@ export function unsaveProject(id: string): Promise<void> {
     const relations = doc.relations.filter((relation) => relation !== 'saved');
     return relations.length === 0 ? null : { ...doc, relations, updated_at: nowIso() };
   });
+}
+
+/** A project's live state as the project box shows it (issue 19). */
+export type ProjectLiveState = Pick<ProjectBoxEntry, 'status' | 'slots_left' | 'deadline'>;
+
+/**
+ * GET /api/projectbox: the entries with their projects' live state (status, places left,
+ * deadline) when the user may see the project; by project id, only those that have one.
+ */
+export async function getProjectStates(
+  options: { signal?: AbortSignal } = {},
+): Promise<Record<string, ProjectLiveState>> {
+  const { data } = await api.get<{ data: ProjectBoxEntry[] }>('/projectbox', options);
+  const states: Record<string, ProjectLiveState> = {};
+  for (const entry of data)
+    if (entry.status)
+      states[entry.project_id] = {
+        status: entry.status,
+        slots_left: entry.slots_left,
+        deadline: entry.deadline,
+      };
+  return states;
 }

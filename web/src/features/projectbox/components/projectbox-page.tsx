@@ -3,11 +3,21 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ProjectBoxDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { PROJECT_RELATIONS, type ProjectRelation } from '@wayfarer/api/schemas/userdb-rules';
+import { useIsOnline } from '@/components/ui/use-online-status';
 import { buildPath } from '@/config/paths';
+import { useDeviceCopy } from '@/lib/device-copy';
+import { formatDate, formatDateTime, plural } from '@/lib/format';
+import { isUnreachable, useResource } from '@/lib/use-resource';
 import '@/components/form/form.css';
 import { notifyError } from '@/stores/notification';
 import { syncStore } from '@/stores/sync';
-import { saveNotes, unsaveProject, useProjectBox } from '../api/projectbox';
+import {
+  getProjectStates,
+  saveNotes,
+  unsaveProject,
+  useProjectBox,
+  type ProjectLiveState,
+} from '../api/projectbox';
 import './projectbox.css';
 
 const RELATION_LABELS: Record<ProjectRelation, string> = {
@@ -17,7 +27,34 @@ const RELATION_LABELS: Record<ProjectRelation, string> = {
   saved: 'Saved',
 };
 
+const STATUS_LABELS: Record<NonNullable<ProjectLiveState['status']>, string> = {
+  draft: 'Draft',
+  open: 'Open for applications',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
 const NOTES_SAVE_DELAY_MS = 800;
+
+/** The project's status, places left and deadline (while it takes applications). */
+function LiveState({ state }: { state: ProjectLiveState }) {
+  if (!state.status) return null;
+  const isTakingApplications = state.status === 'open' || state.status === 'draft';
+  return (
+    <p className="projectbox-live" data-testid="projectbox-live">
+      <span className="badge" data-status={state.status}>
+        {STATUS_LABELS[state.status]}
+      </span>
+      {isTakingApplications && state.slots_left !== undefined && (
+        <span>{plural(state.slots_left, 'place')} left</span>
+      )}
+      {isTakingApplications && state.deadline && (
+        <span>Applications close {formatDate(state.deadline)}</span>
+      )}
+    </p>
+  );
+}
 
 function NotesField({ entry }: { entry: ProjectBoxDoc }) {
   const id = useId();
@@ -81,7 +118,7 @@ function NotesField({ entry }: { entry: ProjectBoxDoc }) {
   );
 }
 
-function Entry({ entry }: { entry: ProjectBoxDoc }) {
+function Entry({ entry, state }: { entry: ProjectBoxDoc; state: ProjectLiveState | undefined }) {
   const relations = PROJECT_RELATIONS.filter((relation) => entry.relations.includes(relation));
   return (
     <li className="card projectbox-entry" data-testid="projectbox-entry">
@@ -97,6 +134,7 @@ function Entry({ entry }: { entry: ProjectBoxDoc }) {
           ))}
         </ul>
       </div>
+      {state && <LiveState state={state} />}
       <NotesField entry={entry} />
       {entry.relations.includes('saved') && (
         <button
@@ -119,6 +157,14 @@ function Entry({ entry }: { entry: ProjectBoxDoc }) {
 export function ProjectBoxPage() {
   const entries = useProjectBox();
   const sync = useSnapshot(syncStore);
+  // The projects' live state comes from the API; offline, as this device last received it.
+  const isOnline = useIsOnline();
+  const { resource } = useResource(isOnline ? 'projectbox-states' : null, (signal) =>
+    getProjectStates({ signal }),
+  );
+  const copy = useDeviceCopy('projectbox-states', resource.data);
+  const fromDevice = !isOnline || isUnreachable(resource);
+  const states = fromDevice ? copy?.data : resource.data;
 
   return (
     <section className="projectbox" aria-labelledby="projectbox-title">
@@ -144,11 +190,18 @@ export function ProjectBoxPage() {
           </p>
         </div>
       ) : (
-        <ul className="projectbox-list">
-          {entries.map((entry) => (
-            <Entry key={entry._id} entry={entry} />
-          ))}
-        </ul>
+        <>
+          {fromDevice && copy && (
+            <p className="muted" role="status" data-testid="projectbox-states-offline">
+              You are offline: the projects’ status is as of {formatDateTime(copy.saved_at)}.
+            </p>
+          )}
+          <ul className="projectbox-list">
+            {entries.map((entry) => (
+              <Entry key={entry._id} entry={entry} state={states?.[entry.project_id]} />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
