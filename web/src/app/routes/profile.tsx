@@ -22,6 +22,7 @@ import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { Stars } from '@/features/reviews/components/stars';
 import { LecturerProjects } from '@/features/profile/components/lecturer-projects';
 import { ProfileProjects } from '@/features/profile/components/profile-projects';
+import { MyApplications } from '@/features/profile/components/my-applications';
 import { useServices } from '@/features/services/hooks/use-services';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import type { PublicUser } from '@/types/api';
@@ -65,13 +66,13 @@ function useServiceList() {
 
 /**
  * Your projects: a Lecturer's every project (drafts too) with links to manage them; a Student's
- * completed projects with their reviews.
+ * applications (from this device's copies, offline too) and completed projects with their reviews.
  */
 export function OwnProjects() {
   const user = useCurrentUser();
   if (!user) return null;
   if (user.role === 'Lecturer') return <LecturerProjects />;
-  return (
+  const completed = (
     <ProfileProjects
       tagname={user.tagname ?? ''}
       name={user.full_name}
@@ -79,6 +80,13 @@ export function OwnProjects() {
       stars={stars}
       isOwn
     />
+  );
+  if (user.role !== 'Student') return completed;
+  return (
+    <div className="profile-projects-section">
+      <MyApplications />
+      {completed}
+    </div>
   );
 }
 

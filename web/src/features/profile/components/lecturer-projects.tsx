@@ -2,7 +2,9 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Pagination } from '@/components/ui/pagination';
 import { buildPath } from '@/config/paths';
 import { plural } from '@/lib/format';
-import { useResource } from '@/lib/use-resource';
+import { useIsOnline } from '@/components/ui/use-online-status';
+import { isUnreachable, useResource } from '@/lib/use-resource';
+import { useDeviceProjects } from '../api/device-projects';
 import { getLecturerProjects, type ProjectSummary } from '../api/projects';
 import { EmptyState } from './profile-layout';
 import { ProjectCard } from './project-parts';
@@ -50,9 +52,14 @@ export function LecturerProjects() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { resource, reload } = useResource(`lecturer-projects:${page}`, (signal) =>
-    getLecturerProjects(page, { signal }),
+  const isOnline = useIsOnline();
+  const { resource, reload } = useResource(
+    isOnline ? `lecturer-projects:${page}` : null,
+    (signal) => getLecturerProjects(page, { signal }),
   );
+  // Offline (or the server out of reach): the copies of the projects on this device.
+  const fromDevice = !isOnline || isUnreachable(resource);
+  const mirrors = useDeviceProjects();
   const post = (
     <Link className="button" to={buildPath('project.post')}>
       Post a project
@@ -64,7 +71,20 @@ export function LecturerProjects() {
         <h2 id="lecturer-projects-title">Your projects</h2>
         {post}
       </div>
-      {resource.status === 'loading' ? (
+      {fromDevice ? (
+        <>
+          <p className="alert" role="status" data-testid="projects-offline">
+            You are offline: your projects as this device last received them.
+          </p>
+          {mirrors === null ? (
+            <p className="muted">Opening your projects…</p>
+          ) : mirrors.length === 0 ? (
+            <p className="muted">This device has no copy of your projects yet.</p>
+          ) : (
+            <LecturerProjectList projects={mirrors.map((m) => m.project)} />
+          )}
+        </>
+      ) : resource.status === 'loading' ? (
         <p className="muted">Loading your projects…</p>
       ) : resource.status === 'error' ? (
         <div className="alert alert-error" role="alert">
