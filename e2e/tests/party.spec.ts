@@ -57,18 +57,20 @@ test('a student forms a party, invites a second student who accepts from the mem
 
   // Refusals in words: nobody has the tag name (404); an invitation already waiting (409).
   await page.getByLabel('Tag name').fill('@nobody_here_at_all');
-  await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByRole('alert')).toContainText(
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.locator('#party-invite-error')).toContainText(
     'No member has the tag name @nobody_here_at_all.',
   );
   await page.getByLabel('Tag name').fill(`@${bea.tagname.toUpperCase()}`);
-  await page.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
   const invites = page.getByTestId('party-invite');
   await expect(invites).toHaveCount(1);
   await expect(invites).toContainText(bea.name);
   await page.getByLabel('Tag name').fill(bea.tagname);
-  await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByRole('alert')).toContainText('already has an invitation waiting');
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.locator('#party-invite-error')).toContainText(
+    'already has an invitation waiting',
+  );
 
   // Bea answers from the member page; a notification leads there too.
   const beaContext = await browser.newContext();
@@ -177,7 +179,8 @@ test('the leaderboard ranks reviewed points with the viewer’s own rank; a prof
   const context = await browser.newContext();
   const page = await signIn(context, baseURL!, ada);
   await page.goto('/leaderboard?expertise=tour-guide');
-  await expect(page.getByRole('link', { name: 'Tour Guide', exact: true })).toHaveAttribute(
+  const tabs = page.getByRole('navigation', { name: 'Expertise' });
+  await expect(tabs.getByRole('link', { name: 'Tour Guide', exact: true })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -197,7 +200,7 @@ test('the leaderboard ranks reviewed points with the viewer’s own rank; a prof
     `Your rank in Tour Guide: #${adaRank} with 50 Points`,
   );
   // Another expertise: no points there, so not ranked.
-  await page.getByRole('link', { name: 'Chef', exact: true }).click();
+  await tabs.getByRole('link', { name: 'Chef', exact: true }).click();
   await expect(page.getByTestId('leaderboard-me')).toContainText('You have 0 Points in Chef');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/leaderboard?expertise=tour-guide');
