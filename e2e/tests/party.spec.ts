@@ -5,7 +5,13 @@
 // the leaderboard ranks the points with the viewer's own rank; a profile's Projects tab lists
 // the completed project with its review; a Lecturer is told why the party pages are not theirs.
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { createMember, signIn as signInWith, unique, type Member } from '../support/members';
+import {
+  createMember,
+  expectAccessible,
+  signIn as signInWith,
+  unique,
+  type Member,
+} from '../support/members';
 import { inDays } from '../support/orders';
 
 const PASSWORD = 'party-e2e-pass-1';
@@ -66,6 +72,7 @@ test('a student forms a party, invites a second student who accepts from the mem
   const invites = page.getByTestId('party-invite');
   await expect(invites).toHaveCount(1);
   await expect(invites).toContainText(bea.name);
+  await expectAccessible(page, 'the party leader page');
   await page.getByLabel('Tag name').fill(bea.tagname);
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.locator('#party-invite-error')).toContainText(
@@ -83,6 +90,7 @@ test('a student forms a party, invites a second student who accepts from the mem
   const membership = beaPage.getByTestId('member-party');
   await expect(membership).toContainText(partyName);
   await expect(membership).toContainText(leader.name);
+  await expectAccessible(beaPage, 'the party member page');
   await expect(beaPage.getByTestId('party-invitation')).toHaveCount(0);
 
   // The leader sees Bea as a member and removes her, after confirming.
@@ -189,12 +197,13 @@ test('the leaderboard ranks reviewed points with the viewer’s own rank; a prof
   await expect(adaRow).toContainText('50 Points');
   await expect(adaRow).toHaveAttribute('data-me', 'true');
   await expect(benRow).toContainText('30 Points');
+  await expectAccessible(page, 'the leaderboard');
   await expect(adaRow.getByRole('link', { name: `@${ada.tagname}` })).toHaveAttribute(
     'href',
     `/@/${ada.tagname}/info`,
   );
-  const adaRank = Number(await adaRow.locator('.leaderboard-rank').textContent());
-  const benRank = Number(await benRow.locator('.leaderboard-rank').textContent());
+  const adaRank = Number(await adaRow.locator('[data-rank]').getAttribute('data-rank'));
+  const benRank = Number(await benRow.locator('[data-rank]').getAttribute('data-rank'));
   expect(adaRank).toBeLessThan(benRank);
   await expect(page.getByTestId('leaderboard-me')).toContainText(
     `Your rank in Tour Guide: #${adaRank} with 50 Points`,

@@ -61,9 +61,9 @@ describe('<LeaderboardPage>', () => {
     const rows = within(list).getAllByTestId('leaderboard-row');
     // Rank, initials (the photo), name, tag name and points.
     expect(rows.map((row) => row.textContent)).toEqual([
-      '1ASAda Student@ada50 Points',
-      '2BSBen StudentYou@ben30 Points',
-      '2CSCy Student@cy30 Points',
+      'Rank 1ASAda Student@ada50 Points',
+      'Rank 2BSBen StudentYou@ben30 Points',
+      'Rank 2CSCy Student@cy30 Points',
     ]);
     expect(rows[1]!.getAttribute('aria-current')).toBe('true');
     expect(within(rows[0]!).getByRole('link', { name: '@ada' }).getAttribute('href')).toBe(

@@ -29,7 +29,8 @@ function Row({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
       data-me={isMe || undefined}
       aria-current={isMe ? 'true' : undefined}
     >
-      <span className="leaderboard-rank" aria-label={`Rank ${entry.rank}`}>
+      <span className="leaderboard-rank" data-rank={entry.rank}>
+        <span className="visually-hidden">Rank </span>
         {entry.rank}
       </span>
       <Avatar name={user.full_name} src={user.avatar} size={40} />

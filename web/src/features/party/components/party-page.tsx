@@ -48,8 +48,9 @@ export function PartyPage({ view, user }: PartyPageProps) {
             <NavLink to={buildPath('party.member')}>
               As member
               {waiting > 0 && (
-                <span className="party-tab-count" aria-label={`${waiting} waiting`}>
+                <span className="party-tab-count">
                   {waiting}
+                  <span className="visually-hidden"> waiting</span>
                 </span>
               )}
             </NavLink>
