@@ -162,7 +162,7 @@ beforeAll(async () => {
     Who,
     string
   >;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await server?.close();
@@ -939,6 +939,34 @@ describe('mirrors, mail, profiles and the hooks in other domains', () => {
     expect(write.status).toBe(403);
   });
 
+  it('the timers’ sweep publishes a follow-up a stopped process left in the outbox', async () => {
+    const project = await post();
+    const db = server.deps.couch.db('projects');
+    type Doc = { _rev: string; title: string; seq: number; outbox: { id: string }[] };
+    await until(
+      10_000,
+      'the first follow-up',
+      async () => ((await db.get(`project:${project.id}`)) as unknown as Doc).outbox.length === 0,
+    );
+    // As if the process stopped right after a change was written.
+    const doc = (await db.get(`project:${project.id}`)) as unknown as Doc;
+    const at = clock.now().toISOString();
+    await db.insert({
+      ...doc,
+      title: 'A title changed just before a crash',
+      seq: doc.seq + 1,
+      outbox: [{ id: `${doc.seq + 1}-edited`, kind: 'edited', at, by: people.helen.user.id }],
+    } as never);
+    await server.orderTimers.sweep();
+    const after = (await db.get(`project:${project.id}`)) as unknown as Doc;
+    expect(after.outbox).toEqual([]);
+    const mirror = await syncDoc<{ project: { title: string } }>(
+      tokens.helen,
+      `project:${project.id}`,
+    );
+    expect(mirror.doc.project.title).toBe('A title changed just before a crash');
+  });
+
   it('mails the lecturer of a new application', async () => {
     const project = await post('rafael');
     await applied(tokens.aisha, project.id);
@@ -1026,5 +1054,38 @@ describe('mirrors, mail, profiles and the hooks in other domains', () => {
         deadline: project.deadline,
       }),
     ]);
+  });
+});
+
+describe('demo seed', () => {
+  it('seeds the demo lecturers’ projects with applications, once however often it runs', async () => {
+    const { seedDemoData } = await import('../src/seed/seed');
+    const content = server.deps.couch.db<{ version: number }>('content');
+    const count = async () =>
+      (
+        await api.get<List<Summary>>('/api/lecturer/projects?per_page=50', {
+          token: tokens.helen,
+        })
+      ).body.meta.total;
+    const before = await count();
+    for (let run = 0; run < 2; run++) {
+      // As a database seeded before the projects step (5: jobs) is brought up to date.
+      const marker = await content.get('seed:demo');
+      await content.insert({ ...marker, version: 5 });
+      expect(await seedDemoData(server.deps.couch, server.deps.logger, { gigs: true })).toBe(true);
+    }
+    expect(await count()).toBe(before + 3);
+    const explore = await api.get<List<Summary>>('/api/projects?q=riverside%20porto');
+    expect(explore.body.data.map((p) => p.title)).toEqual([
+      'Design a two-hour walking tour of Porto’s riverside',
+    ]);
+    const porto = explore.body.data[0]!;
+    const list = await api.get<{ shortlistIndividual: { from_id: string }[] }>(
+      `/api/project/${porto.id}/shortlist`,
+      { token: tokens.helen },
+    );
+    expect(list.body.shortlistIndividual.map((a) => a.from_id).sort()).toEqual(
+      [people.mei.user.id, people.aisha.user.id].sort(),
+    );
   });
 });
