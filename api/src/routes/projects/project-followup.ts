@@ -24,6 +24,7 @@ import { releaseLease, tryLease } from '../../jobs/lease';
 import { jobEventMail } from '../../mail/templates';
 import { applicationMirrorDocSchema, projectMirrorDocSchema } from '../../schemas/userdb-docs';
 import { applicationMirrorId, projectMirrorId } from '../../schemas/userdb-rules';
+import { refreshStandings } from '../leaderboard/standings';
 import { writeNotification } from '../notifications/notifications.service';
 import type { OrdersDeps as ProjectsDeps } from '../orders/orders.service';
 import { userKey, type UserDoc } from '../users/users.model';
@@ -202,7 +203,10 @@ async function tellOf(
         });
       return;
     case 'reviewed':
-      if (event.user_id)
+      if (event.user_id) {
+        // The reviewed participant's leaderboard standing follows their new points (both point
+        // views read fresh: leaderboard/standings.ts), here so a restart finishes it too.
+        await refreshStandings(deps, event.user_id, project.expertise);
         await tell(deps, event.user_id, {
           kind: 'project_review',
           key: `${project.id}:${event.user_id}`,
@@ -211,6 +215,7 @@ async function tellOf(
           link: `${link}/dashboard`,
           label: 'Read the review',
         });
+      }
       return;
     default:
       return;
