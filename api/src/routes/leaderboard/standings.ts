@@ -36,7 +36,7 @@ export const standingKey = (expertise: string, userId: string) => `standing:${ex
 type SumRow = { key: [string, string]; value: number };
 
 /** One member's points in one expertise: both views' sums, read now. */
-export async function pointsOf(
+async function pointsOf(
   deps: Pick<AppDeps, 'couch'>,
   userId: string,
   expertise: string,
@@ -144,7 +144,7 @@ export async function pointsCounts(
 }
 
 /** Sets an expertise's counts document from `standings/ranked` reduced (the repair's step). */
-export async function recountStandings(deps: Deps, expertise: string): Promise<void> {
+async function recountStandings(deps: Deps, expertise: string): Promise<void> {
   const result = await deps.couch.db('projects').view('standings', 'ranked', {
     startkey: [expertise],
     endkey: [expertise, {}],
