@@ -182,7 +182,10 @@ async function main(): Promise<number> {
     await review(`bench-me-${size}`, me.userId);
     const t1 = performance.now();
     await refreshStandings(api.deps, me.userId, [EXPERTISE]); // builds points/by_user
-    await page(base); // builds standings/ranked
+    // Builds standings/ranked (through the database client: its time limit is the view's).
+    await api.deps.couch
+      .db('projects')
+      .view('standings', 'ranked', { reduce: false, limit: 1 } as never);
     const indexMs = performance.now() - t1;
     console.log(
       `leaderboard: ${size} members written in ${(writeMs / 1000).toFixed(1)} s, views built in ${(indexMs / 1000).toFixed(1)} s (load average ${load()})`,
@@ -219,6 +222,10 @@ async function main(): Promise<number> {
         if (c.token && body.meta.me?.points !== myPoints) throw new Error(`${size}: meta.me wrong`);
         if (round >= WARMUP) times[index]!.push(ms);
       }
+    for (const [index, c] of cases.entries())
+      console.log(
+        `leaderboard: ${size} members, ${c.name}: p50 ${percentile(times[index]!, 50).toFixed(1)} ms, p99 ${percentile(times[index]!, 99).toFixed(1)} ms`,
+      );
     for (const [index, c] of cases.entries())
       rows.push({
         size,
