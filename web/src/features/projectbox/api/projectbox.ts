@@ -2,9 +2,9 @@
 // applied to or joined; the user saves projects and keeps private notes, offline too.
 import { useMemo } from 'react';
 import type { ProjectBoxDoc } from '@wayfarer/api/schemas/userdb-docs';
-import { USERDB_LIMITS, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
+import { projectBoxId, USERDB_LIMITS, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { nowIso } from '@/lib/local-db-docs';
-import { upsertLocalDoc, useLocalDocs } from '@/lib/local-db';
+import { upsertLocalDoc, useLocalDoc, useLocalDocs } from '@/lib/local-db';
 
 /** Entries, most recently changed first; null while the database opens. */
 export function useProjectBox(): ProjectBoxDoc[] | null {
@@ -36,5 +36,29 @@ export function unsaveProject(id: string): Promise<void> {
     if (!doc || !doc.relations.includes('saved')) return undefined;
     const relations = doc.relations.filter((relation) => relation !== 'saved');
     return relations.length === 0 ? null : { ...doc, relations, updated_at: nowIso() };
+  });
+}
+
+/** Project `projectId`'s entry in the project box, live: undefined while it loads, null if none. */
+export function useProjectBoxEntry(projectId: string): ProjectBoxDoc | null | undefined {
+  return useLocalDoc<ProjectBoxDoc>(projectBoxId(projectId));
+}
+
+/** Saves a project to the project box (offline too: the entry syncs later). */
+export function saveProject(project: { id: string; title: string }): Promise<void> {
+  const title = project.title.slice(0, USERDB_LIMITS.projectTitle);
+  return upsertLocalDoc<ProjectBoxDoc>(projectBoxId(project.id), (doc) => {
+    if (doc?.relations.includes('saved')) return undefined;
+    return doc
+      ? { ...doc, relations: [...doc.relations, 'saved'], updated_at: nowIso() }
+      : {
+          _id: projectBoxId(project.id),
+          type: 'projectbox',
+          project_id: project.id,
+          title,
+          relations: ['saved'],
+          notes: '',
+          updated_at: nowIso(),
+        };
   });
 }
