@@ -219,6 +219,8 @@ export const MEMBER_PAGES: readonly PathName[] = [
   'orders.show',
   'jobs',
   'jobs.show',
+  'project.post',
+  'project.show',
 ];
 
 /**
