@@ -154,7 +154,7 @@ export function LatestOpenProjects({
   // The home page stays quiet when there is nothing to show or the list did not load.
   if (resource.status !== 'ready' || resource.data.data.length === 0) return null;
   return (
-    <section className="container home-projects" aria-labelledby="home-projects-title">
+    <section aria-labelledby="home-projects-title">
       <h2 id="home-projects-title">Open projects</h2>
       <ul className="project-list">
         {resource.data.data.map((project) => (
