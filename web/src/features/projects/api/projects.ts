@@ -14,7 +14,6 @@ import type {
   ProjectDashboard,
   ProjectReview,
   ProjectReviewRequest,
-  ProjectStatus,
   ProjectSummary,
   ShortlistResponse,
   UpdateProjectRequest,
@@ -30,7 +29,6 @@ export type {
   ProjectApplication,
   ProjectDashboard,
   ProjectReview,
-  ProjectStatus,
   ProjectSummary,
   ShortlistResponse,
 };

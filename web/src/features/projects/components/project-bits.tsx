@@ -20,7 +20,7 @@ export function StatusBadge({ status }: { status: ProjectStatus }) {
 }
 
 /** "12 days left" …, updated every minute. */
-export function Countdown({ deadline }: { deadline: string }) {
+function Countdown({ deadline }: { deadline: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);

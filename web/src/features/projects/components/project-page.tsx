@@ -18,7 +18,7 @@ import { ExpertiseChips, Person, ProjectFacts } from './project-bits';
 import { LoadError, Loading } from './load-state';
 import './projects.css';
 
-export interface ProjectLinks {
+interface ProjectLinks {
   edit: (id: string) => string;
   apply: (id: string) => string;
   shortlist: (id: string) => string;

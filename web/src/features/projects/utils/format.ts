@@ -20,11 +20,6 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
-export const APPLICANT_TYPE_LABELS: Record<ApplicantType, string> = {
-  individual: 'Individuals',
-  team: 'Teams',
-};
-
 /** "Individuals and teams", "Teams only"… */
 export function applicantTypesText(types: readonly ApplicantType[]): string {
   if (types.includes('individual') && types.includes('team')) return 'Individuals and teams';
