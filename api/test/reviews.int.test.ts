@@ -4,7 +4,7 @@
  * review reaches nobody but its author: no list, figure or vote), publication when both are in
  * and when the window closes, editing until publication, the reply, helpful votes, reports,
  * moderation (admins only, audited; a hidden review leaves every figure, the gig document and
- * the points), the reminders, bad inputs (422 by field) and a forged token (401).
+ * the points and the leaderboard standing), the reminders, bad inputs (422 by field) and a forged token (401).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
@@ -109,7 +109,14 @@ const points = async () => {
     '/api/user/amara_guides',
   );
   expect(res.status).toBe(200);
-  return res.body.leaderboards.find((l) => l.expertise === 'tour-guide')?.points ?? 0;
+  const points = res.body.leaderboards.find((l) => l.expertise === 'tour-guide')?.points ?? 0;
+  // The leaderboard standing follows each publication, hiding and unhiding at once.
+  const board = await api.get<{ meta: { me: { points: number } | null } }>(
+    '/api/leaderboard?expertise=tour-guide',
+    { token: tokens.amara },
+  );
+  expect(board.body.meta.me?.points ?? 0).toBe(points);
+  return points;
 };
 const sweepAfter = async (ms: number) => {
   clock.advance(ms);

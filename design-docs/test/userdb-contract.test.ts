@@ -315,6 +315,8 @@ describe('user database documents: the shared schemas and validate_doc_update ag
       order_action: fixtures.appliedAction,
       wallet_mirror: fixtures.walletMirror,
       job_mirror: fixtures.jobMirror,
+      project_mirror: fixtures.projectMirror,
+      application_mirror: fixtures.applicationMirror,
     };
     for (const type of Object.keys(USERDB_DOC_TYPES) as UserDocType[]) {
       const doc = examples[type];
@@ -345,6 +347,8 @@ describe('user database documents: the shared schemas and validate_doc_update ag
     order_mirror: fixtures.orderMirror,
     wallet_mirror: fixtures.walletMirror,
     job_mirror: fixtures.jobMirror,
+    project_mirror: fixtures.projectMirror,
+    application_mirror: fixtures.applicationMirror,
     'message (delivered)': fixtures.delivered,
     'order action (applied)': fixtures.appliedAction,
   } as const;

@@ -5,6 +5,8 @@ import {
   conversationDocSchema,
   draftDocSchema,
   jobMirrorDocSchema,
+  projectMirrorDocSchema,
+  applicationMirrorDocSchema,
   messageDocSchema,
   notificationDocSchema,
   orderActionDocSchema,
@@ -23,6 +25,8 @@ import {
   conversationLink,
   draftId,
   jobMirrorId,
+  projectMirrorId,
+  applicationMirrorId,
   messageDocId,
   notificationId,
   orderActionId,
@@ -178,6 +182,33 @@ export const jobMirror = jobMirrorDocSchema.parse({
     expires_at: later,
   },
   offers: [{ id: 'j1-u2', status: 'pending', price: { amount: 45_000, currency: 'USD' } }],
+  mirrored_at: later,
+});
+
+export const projectMirror = projectMirrorDocSchema.parse({
+  _id: projectMirrorId('p1'),
+  type: 'project_mirror',
+  id: 'p1',
+  project: {
+    id: 'p1',
+    title: 'A walking tour of the old port',
+    status: 'open',
+    slots: 2,
+    slots_left: 1,
+    deadline: '2027-03-14',
+  },
+  applications: [{ id: 'p1:u:s1', status: 'accepted' }],
+  source_seq: 3,
+  mirrored_at: later,
+});
+
+export const applicationMirror = applicationMirrorDocSchema.parse({
+  _id: applicationMirrorId('p1:t:s1'),
+  type: 'application_mirror',
+  id: 'p1:t:s1',
+  application: { id: 'p1:t:s1', project_id: 'p1', status: 'pending' },
+  project: { id: 'p1', title: 'A walking tour of the old port', status: 'open' },
+  source_seq: 2,
   mirrored_at: later,
 });
 

@@ -1,3 +1,4 @@
+import type { ProjectStatus } from './projects';
 import { z } from 'zod';
 import {
   USERDB_LIMITS,
@@ -46,4 +47,8 @@ export interface ProjectBoxEntry {
   relations: ProjectRelation[];
   notes: string;
   updated_at: string;
+  /** The project's live state, when it exists and the user may see it (issue 19). */
+  status?: ProjectStatus;
+  slots_left?: number;
+  deadline?: string;
 }

@@ -17,6 +17,8 @@ import {
   conversationDocId,
   draftId,
   jobMirrorId,
+  projectMirrorId,
+  applicationMirrorId,
   MESSAGE_ID_PATTERN,
   MESSAGE_MAX,
   MESSAGE_STATUSES,
@@ -40,6 +42,13 @@ import {
   type UserDocType,
 } from './userdb-rules';
 import { JOB_STATUSES, type Job, type Offer } from './jobs';
+import {
+  APPLICATION_STATUSES,
+  PROJECT_STATUSES,
+  type Project,
+  type ProjectApplication,
+  type ProjectSummary,
+} from './projects';
 import type { Balance, Order } from './orders';
 import type { PayoutMethod, Withdrawal } from './withdrawals';
 
@@ -373,6 +382,83 @@ export type JobMirrorDoc = StoredDoc & {
 };
 
 /**
+ * The lecturer's copy of one of their projects and its applications, for reading offline:
+ * `project:<project_id>`, written by the server after every change of the project or its
+ * applications (api/src/routes/projects/project-followup.ts; wf_projects holds the originals).
+ * The project and applications are as the API shows them to the lecturer.
+ */
+export const projectMirrorDocSchema = z
+  .looseObject({
+    ...storedFields,
+    type: z.literal('project_mirror'),
+    id: z.string().min(1),
+    project: z.looseObject({
+      id: z.string().min(1),
+      title: z.string(),
+      status: z.enum(PROJECT_STATUSES),
+      slots: z.number().int().min(1),
+      slots_left: z.number().int().min(0),
+      deadline: z.string(),
+    }),
+    applications: z.array(
+      z.looseObject({ id: z.string().min(1), status: z.enum(APPLICATION_STATUSES) }),
+    ),
+    source_seq: z.number().int().min(0),
+    mirrored_at: dateSchema,
+  })
+  .refine(
+    (doc) => doc._id === projectMirrorId(doc.id) && doc.project.id === doc.id,
+    idIs('project mirror id is project:<id>'),
+  );
+export type ProjectMirrorDoc = StoredDoc & {
+  type: 'project_mirror';
+  id: string;
+  project: Project;
+  applications: ProjectApplication[];
+  source_seq: number;
+  mirrored_at: string;
+};
+
+/**
+ * A student's copy of an application they are in (alone, as a party's leader or as a member) and
+ * its project: `application:<application_id>`, written by the server after every change of
+ * either (api/src/routes/projects/project-followup.ts).
+ */
+export const applicationMirrorDocSchema = z
+  .looseObject({
+    ...storedFields,
+    type: z.literal('application_mirror'),
+    id: z.string().min(1),
+    application: z.looseObject({
+      id: z.string().min(1),
+      project_id: z.string().min(1),
+      status: z.enum(APPLICATION_STATUSES),
+    }),
+    project: z.looseObject({
+      id: z.string().min(1),
+      title: z.string(),
+      status: z.enum(PROJECT_STATUSES),
+    }),
+    source_seq: z.number().int().min(0),
+    mirrored_at: dateSchema,
+  })
+  .refine(
+    (doc) =>
+      doc._id === applicationMirrorId(doc.id) &&
+      doc.application.id === doc.id &&
+      doc.project.id === doc.application.project_id,
+    idIs('application mirror id is application:<id>'),
+  );
+export type ApplicationMirrorDoc = StoredDoc & {
+  type: 'application_mirror';
+  id: string;
+  application: ProjectApplication;
+  project: ProjectSummary;
+  source_seq: number;
+  mirrored_at: string;
+};
+
+/**
  * An agent's wallet as they may read it offline: `wallet`, written by the server after every
  * change (api/src/routes/withdrawals/wallet.ts): the withdrawals (methods masked), the payout
  * methods (masked) and the balances when it was written.
@@ -451,6 +537,8 @@ export const USERDB_DOC_SCHEMAS = {
   order_action: orderActionDocSchema,
   wallet_mirror: walletMirrorDocSchema,
   job_mirror: jobMirrorDocSchema,
+  project_mirror: projectMirrorDocSchema,
+  application_mirror: applicationMirrorDocSchema,
 } as const satisfies Record<UserDocType, z.ZodType<StoredDoc & { type: string }>>;
 
 /** Any document of a user's database. */

@@ -5,6 +5,8 @@ import {
   conversationLink,
   draftId,
   jobMirrorId,
+  projectMirrorId,
+  applicationMirrorId,
   messageDocId,
   notificationId,
   orderMirrorId,
@@ -32,6 +34,8 @@ describe('user database ids', () => {
       notification: notificationId('message', 'm1'),
       order_mirror: orderMirrorId('o1'),
       job_mirror: jobMirrorId('j1'),
+      project_mirror: projectMirrorId('p1'),
+      application_mirror: applicationMirrorId('p1:u:s1'),
     };
     expect(ids).toEqual({
       wishlist_item: 'wishitem:wishlist:l1:gig:g1',
@@ -43,6 +47,8 @@ describe('user database ids', () => {
       notification: 'notification:message:m1',
       order_mirror: 'order:o1',
       job_mirror: 'job:j1',
+      project_mirror: 'project:p1',
+      application_mirror: 'application:p1:u:s1',
     });
     for (const [type, id] of Object.entries(ids))
       expect(id.startsWith(USERDB_DOC_TYPES[type as keyof typeof ids].prefix)).toBe(true);

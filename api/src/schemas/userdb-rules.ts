@@ -27,6 +27,10 @@ export const USERDB_DOC_TYPES = {
   order_action: { prefix: 'orderaction:', owner: 'shared' },
   /** A customer's job and its offers (issue 18). */
   job_mirror: { prefix: 'job:', owner: 'server' },
+  /** A lecturer's project and its applications (issue 19). */
+  project_mirror: { prefix: 'project:', owner: 'server' },
+  /** A student's application (alone, or each member of a team's) with its project (issue 19). */
+  application_mirror: { prefix: 'application:', owner: 'server' },
   /** One per agent, id `wallet` exactly. */
   wallet_mirror: { prefix: 'wallet', owner: 'server' },
 } as const satisfies Record<string, { prefix: string; owner: UserDocOwner }>;
@@ -48,6 +52,8 @@ export const USERDB_PREFIX = {
   orderMirror: USERDB_DOC_TYPES.order_mirror.prefix,
   orderAction: USERDB_DOC_TYPES.order_action.prefix,
   jobMirror: USERDB_DOC_TYPES.job_mirror.prefix,
+  projectMirror: USERDB_DOC_TYPES.project_mirror.prefix,
+  applicationMirror: USERDB_DOC_TYPES.application_mirror.prefix,
 } as const;
 
 // Ids ------------------------------------------------------------------------------------------
@@ -76,6 +82,12 @@ export const notificationId = (kind: string, key: string): string =>
 export const orderMirrorId = (orderId: string): string => `${USERDB_PREFIX.orderMirror}${orderId}`;
 /** `job:<job_id>`: the customer's copy of their job and its offers. */
 export const jobMirrorId = (jobId: string): string => `${USERDB_PREFIX.jobMirror}${jobId}`;
+/** `project:<project_id>`: the lecturer's copy of their project and its applications. */
+export const projectMirrorId = (projectId: string): string =>
+  `${USERDB_PREFIX.projectMirror}${projectId}`;
+/** `application:<application_id>`: a student's copy of an application they are in. */
+export const applicationMirrorId = (applicationId: string): string =>
+  `${USERDB_PREFIX.applicationMirror}${applicationId}`;
 /** `orderaction:<id>`: an action on an order taken offline, id chosen by the device. */
 export const orderActionId = (id: string): string => `${USERDB_PREFIX.orderAction}${id}`;
 /** The agent's wallet mirror: one document, `wallet`. */

@@ -49,7 +49,7 @@ function (newDoc, oldDoc, userCtx) {
     return typeof value === 'string' && value.length <= 500 && (OWN_IMAGE_PATH.test(value) || HTTPS_IMAGE_URL.test(value));
   }
 
-  var SERVER_TYPES = ['notification', 'order_mirror', 'wallet_mirror', 'conversation', 'job_mirror'];
+  var SERVER_TYPES = ['notification', 'order_mirror', 'wallet_mirror', 'conversation', 'job_mirror', 'project_mirror', 'application_mirror'];
   var USER_TYPES = ['wishlist', 'wishlist_item', 'draft', 'projectbox', 'read_marker'];
   // What a party may do to an order while offline (api/src/schemas/orders.ts, OFFLINE_ORDER_ACTIONS).
   var ORDER_ACTIONS = ['accept', 'revision', 'cancel', 'cancel_accept', 'cancel_decline', 'dispute', 'start', 'deliver'];

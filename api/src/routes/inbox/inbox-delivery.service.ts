@@ -1,6 +1,7 @@
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
+import { jobId } from '../../jobs/jobs';
 import { ensureUserDb } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';
 import { AppError, ValidationError } from '../../lib/errors';
@@ -241,6 +242,22 @@ export async function deliverMessage(
     error: null,
   });
   return 'delivered';
+}
+
+/**
+ * Delivery at once for a message sent online: recorded as the durable job a synced message gets
+ * (so a failure is retried), then run and waited for.
+ */
+export function deliverer(deps: Pick<AppDeps, 'jobs'>) {
+  return async (senderId: string, messageId: string): Promise<DeliveryOutcome> => {
+    const [job] = await deps.jobs.record([
+      { kind: 'deliver', user_id: senderId, ref: messageId, order: new Date().toISOString() },
+    ]);
+    await deps.jobs.runAndWait([
+      job ?? { _id: jobId('deliver', senderId, messageId), user_id: senderId, order: '' },
+    ]);
+    return 'delivered';
+  };
 }
 
 /**

@@ -2,11 +2,10 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { currentAuth, requireAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { jobId } from '../../jobs/jobs';
 import { notFound } from '../../lib/errors';
 import { blockSchema, sendMessageSchema } from '../../schemas';
 import { block, blockedPeople, unblock } from './inbox-blocks.service';
-import { sendMessage } from './inbox-delivery.service';
+import { deliverer, sendMessage } from './inbox-delivery.service';
 import { listConversations, listMessages, markConversationRead } from './inbox-reading.service';
 import { endpoints } from '../endpoint';
 
@@ -23,15 +22,7 @@ const messagesQuery = z.object({
  * records the same jobs these routes run.
  */
 export function inboxRoutes(deps: AppDeps) {
-  const deliverNow = async (senderId: string, messageId: string) => {
-    const [job] = await deps.jobs.record([
-      { kind: 'deliver', user_id: senderId, ref: messageId, order: new Date().toISOString() },
-    ]);
-    await deps.jobs.runAndWait([
-      job ?? { _id: jobId('deliver', senderId, messageId), user_id: senderId, order: '' },
-    ]);
-    return 'delivered' as const;
-  };
+  const deliverNow = deliverer(deps);
   /** 404 for a conversation the caller is not in, before its query is read. */
   const ownConversation: MiddlewareHandler<AppEnv> = async (c, next) => {
     const conversationId = c.req.param('conversationId') ?? '';

@@ -31,6 +31,7 @@ import { orderMirrorId } from '../../schemas/userdb-rules';
 import { followUp as followUpWallet } from '../withdrawals/wallet';
 import { openReviewWindow, sweepReviews } from '../reviews/review-timers';
 import { sweepJobs } from '../jobs/job-followup';
+import { sweepProjects } from '../projects/project-followup';
 import type { OrderDoc, OutboxEvent, PartyRole } from './order-machine';
 
 type Deps = Pick<
@@ -350,6 +351,8 @@ export async function sweepOrders(deps: Deps, options: { atStart?: boolean } = {
   await sweepReviews(deps);
   // Jobs (issue 18): expiry, the "expires in 24 hours" warning, unpublished follow-ups.
   await sweepJobs(deps);
+  // Projects (issue 19): unpublished follow-ups (mirrors, notifications, mail).
+  await sweepProjects(deps);
   return { changed, followups: pending.rows.length + wallets.rows.length };
 }
 

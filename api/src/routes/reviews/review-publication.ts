@@ -2,7 +2,8 @@
  * Publishing reviews and what follows: a review becomes public when both sides are in (the
  * second write publishes both) or when the window closes (review-timers.ts). Publishing, hiding
  * and unhiding a customer review set `gig_sync` in the same write; `syncGigRating` then makes
- * the gig document's `rating` equal to the `reviews/stats` figures (a compare-and-set that
+ * the gig document's `rating` equal to the `reviews/stats` figures, `refreshStandings` the
+ * agent's leaderboard standing in the gig's service equal to their points (a compare-and-set that
  * retries on 409 and changes nothing when already equal) and clears the flag. A crash between
  * leaves the flag, and the orders' sweep finishes it (`resumeGigSync`). Telling the author
  * "your review was published" works the same way: `notify_published` is set in the publishing
@@ -23,6 +24,7 @@ import {
   type ReviewStatsDoc,
 } from './reviews.model';
 import { toSummary } from './reviews.view';
+import { refreshStandings } from '../leaderboard/standings';
 
 export type ReviewDeps = Pick<
   AppDeps,
@@ -160,11 +162,13 @@ export async function syncGigRating(deps: Pick<AppDeps, 'couch'>, gigId: string)
   }
 }
 
-/** The gig follows the review, then the review's flag is cleared (if it is still set). */
+/** The gig and the subject's standing follow the review, then the review's flag is cleared (if it is still set). */
 export async function finishGigSync(deps: ReviewDeps, doc: ReviewDoc): Promise<void> {
   if (!doc.gig_sync) return;
   // A gig-less order (an offer on a job) has no gig rating to follow.
   if (doc.gig.id !== null) await syncGigRating(deps, doc.gig.id);
+  // The agent's leaderboard standing in the gig's service follows the points too.
+  await refreshStandings(deps, doc.subject_id, [doc.gig.service_id]);
   await mutateReview(deps, doc.id, (current) =>
     current.gig_sync ? { ...current, gig_sync: false } : current,
   );

@@ -544,18 +544,28 @@ export async function adminReview(deps: Deps, admin: UserDoc, doc: ReviewDoc): P
   return reviewFor(deps, admin, doc);
 }
 
-/** The leaderboard entries of `userId`: points per expertise (service), from `reviews/points`. */
+/**
+ * The leaderboard entries of `userId`: points per expertise (service), the sum of order reviews
+ * (wf_market `reviews/points`) and project reviews (wf_projects `points/by_user`), read from the
+ * views themselves (the truth the standings follow), highest first.
+ */
 export async function leaderboardsOf(
   deps: Pick<AppDeps, 'couch'>,
   userId: string,
 ): Promise<{ expertise: string; points: number }[]> {
-  const result = await deps.couch.db('market').view('reviews', 'points', {
-    startkey: [userId],
-    endkey: [userId, {}],
-    group: true,
-  } as never);
-  return (result.rows as unknown as { key: [string, string]; value: number }[])
-    .filter((row) => row.value > 0)
-    .map((row) => ({ expertise: row.key[1], points: row.value }))
+  const range = { startkey: [userId], endkey: [userId, {}], group: true } as never;
+  const [orders, projects] = await Promise.all([
+    deps.couch.db('market').view('reviews', 'points', range),
+    deps.couch.db('projects').view('points', 'by_user', range),
+  ]);
+  const points = new Map<string, number>();
+  for (const row of [...orders.rows, ...projects.rows] as unknown as {
+    key: [string, string];
+    value: number;
+  }[])
+    points.set(row.key[1], (points.get(row.key[1]) ?? 0) + row.value);
+  return [...points]
+    .filter(([, sum]) => sum > 0)
+    .map(([expertise, sum]) => ({ expertise, points: sum }))
     .sort((a, b) => b.points - a.points);
 }

@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../context';
+import { appliedToLecturer } from '../projects/projects.service';
 import type { UserDoc } from './users.model';
 
 /**
- * Who may download a member's CV: the member and admins; and, once projects exist, a lecturer
- * the student applied to (lecturerReviewsApplicationOf).
+ * Who may download a member's CV: the member and admins; and a lecturer the student applied to
+ * (lecturerReviewsApplicationOf).
  */
 export async function mayReadCv(
   deps: Pick<AppDeps, 'couch'>,
@@ -15,14 +16,14 @@ export async function mayReadCv(
 }
 
 /**
- * The hook for the projects capability: true when `viewer` is a lecturer with a project that the
- * student `ownerId` applied to (alone or in a team). Projects and applications do not exist yet
- * (wf_projects is planned), so no lecturer qualifies; the projects issue fills this in.
+ * True when `viewer` is a lecturer with a project that the student `ownerId` applied to (alone or
+ * in a team): the lecturer reads the applicants' CVs on the shortlist.
  */
 async function lecturerReviewsApplicationOf(
-  _deps: Pick<AppDeps, 'couch'>,
-  _viewer: UserDoc,
-  _ownerId: string,
+  deps: Pick<AppDeps, 'couch'>,
+  viewer: UserDoc,
+  ownerId: string,
 ): Promise<boolean> {
-  return false;
+  if (viewer.role !== 'Lecturer') return false;
+  return appliedToLecturer(deps, viewer.id, ownerId);
 }

@@ -1,6 +1,7 @@
 import type { Couch } from '../../couch/connect';
 import { isWishlistImage, type ProjectBoxEntry, type Wishlist } from '../../schemas';
 import { docsOfType } from '../notifications/notifications.service';
+import { liveStateOf } from '../projects/projects.service';
 
 /** A user's wishlists with their items, newest item first; `publicOnly` for other people. */
 export async function wishlistsOf(
@@ -35,8 +36,17 @@ export async function wishlistsOf(
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
+/**
+ * The project box, newest first; each entry with its project's live status, places left and
+ * deadline when the project is one the user may see (not another's draft, not deleted).
+ */
 export async function projectBoxOf(couch: Couch, userId: string): Promise<ProjectBoxEntry[]> {
   const docs = await docsOfType(couch, userId, 'projectbox');
+  const live = await liveStateOf(
+    { couch },
+    userId,
+    docs.map((doc) => doc.project_id),
+  );
   return docs
     .map((doc) => ({
       id: doc._id,
@@ -45,6 +55,7 @@ export async function projectBoxOf(couch: Couch, userId: string): Promise<Projec
       relations: doc.relations,
       notes: doc.notes,
       updated_at: doc.updated_at,
+      ...live.get(doc.project_id),
     }))
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
 }

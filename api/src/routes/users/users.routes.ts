@@ -31,6 +31,7 @@ import { mayReadCv } from './cv-access';
 import type { UserDoc } from './users.model';
 import { tagnameKey, userKey } from './users.model';
 import { toPublicUser, toUser } from './users.view';
+import { projectsOfUser } from '../projects/projects.service';
 import { projectBoxOf, wishlistsOf } from './userdata.service';
 import { unreadNotificationCount } from '../notifications/notifications.service';
 
@@ -89,15 +90,16 @@ export function userRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { user } = currentAuth(c);
-        const [count, wishlists, leaderboards] = await Promise.all([
+        const [count, wishlists, leaderboards, projects] = await Promise.all([
           unreadNotificationCount(deps.couch, user.id),
           wishlistsOf(deps.couch, user.id),
           leaderboardsOf(deps, user.id),
+          projectsOfUser(deps, user),
         ]);
-        // Projects arrive with the projects capability; until then a user has none.
+        // projects: a lecturer's own, a student's applied ones (ProjectSummary each).
         return c.json({
           user: { ...toUser(user, { new_notifications_count: count }), leaderboards },
-          projects: [],
+          projects,
           wishlists,
         });
       },

@@ -1,0 +1,122 @@
+/**
+ * `GET /api/leaderboard`: members of one expertise by points, highest first, LEADERBOARD_PER_PAGE
+ * a page. What a page costs does not grow with the number of members:
+ * - the members per points value (`pointsCounts`, standings.ts: one reduced read, kept in memory
+ *   until wf_projects changes) give the total, every rank (1 + the members with more points) and
+ *   where a page starts: the points value holding its first entry and how many of that value come
+ *   before it;
+ * - the page is one read of `standings/ranked` from that points value, skipping only those few
+ *   (never the whole leaderboard above it);
+ * - the people are one `_all_docs` of wf_users; the caller's own place one standing read.
+ */
+import type { AppDeps } from '../../context';
+import { isNotFound } from '../../couch/errors';
+import { ValidationError } from '../../lib/errors';
+import { LEADERBOARD_PER_PAGE, type LeaderboardResponse } from '../../schemas/projects';
+import { personOf } from '../inbox/inbox.model';
+import { listActiveServices } from '../services/services.service';
+import { userKey, type UserDoc } from '../users/users.model';
+import { pointsCounts, standingKey, type PointsCounts, type StandingDoc } from './standings';
+
+type Deps = Pick<AppDeps, 'couch'>;
+
+/** The expertise asked for (a service id), or the first service of the catalog; 422 otherwise. */
+async function expertiseOf(deps: Deps, asked: string | undefined): Promise<string> {
+  const services = await listActiveServices(deps.couch);
+  if (!asked) {
+    const first = services[0];
+    if (!first) throw ValidationError.field('expertise', 'There are no services to rank yet.');
+    return first.id;
+  }
+  if (!services.some((s) => s.id === asked))
+    throw ValidationError.field('expertise', 'Choose one of the services.');
+  return asked;
+}
+
+/** Rank of a points value: 1 + the members with strictly more points. */
+function ranker(counts: PointsCounts) {
+  return (points: number) =>
+    1 + counts.filter((c) => c.points > points).reduce((n, c) => n + c.count, 0);
+}
+
+export async function leaderboard(
+  deps: Deps,
+  viewer: UserDoc | null,
+  query: { expertise?: string; page: number },
+): Promise<LeaderboardResponse> {
+  const expertise = await expertiseOf(deps, query.expertise);
+  const counts = await pointsCounts(deps.couch, expertise);
+  const rankOf = ranker(counts);
+  const total = counts.reduce((n, c) => n + c.count, 0);
+  const perPage = LEADERBOARD_PER_PAGE;
+  const offset = (query.page - 1) * perPage;
+
+  // The points value the page starts in, and how many entries of that value come before it.
+  let rows: { key: [string, number, string] }[] = [];
+  let before = 0;
+  const start = counts.find((c) => {
+    if (before + c.count > offset) return true;
+    before += c.count;
+    return false;
+  });
+  const db = deps.couch.db('projects');
+  if (start) {
+    const result = await db.view('standings', 'ranked', {
+      startkey: [expertise, start.points, {}],
+      endkey: [expertise],
+      descending: true,
+      reduce: false,
+      skip: offset - before,
+      limit: perPage,
+    } as never);
+    rows = result.rows as unknown as typeof rows;
+  }
+
+  const [users, mine] = await Promise.all([
+    rows.length
+      ? deps.couch.db('users').fetch({ keys: rows.map((r) => userKey(r.key[2])) })
+      : Promise.resolve({ rows: [] }),
+    viewer ? readStanding(deps, expertise, viewer.id) : Promise.resolve(null),
+  ]);
+  const people = new Map<string, UserDoc>();
+  for (const row of users.rows as { doc?: UserDoc | null }[])
+    if (row.doc?.type === 'user') people.set(row.doc.id, row.doc);
+
+  return {
+    data: rows.map(({ key: [, points, userId] }) => {
+      const user = people.get(userId);
+      const shown = user ? personOf(user) : null;
+      return {
+        rank: rankOf(points),
+        user: shown
+          ? { tagname: shown.tagname, full_name: shown.full_name, avatar: shown.avatar }
+          : { tagname: null, full_name: 'Deleted user', avatar: null },
+        points,
+      };
+    }),
+    meta: {
+      page: query.page,
+      per_page: perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      expertise,
+      me: mine && mine.points > 0 ? { rank: rankOf(mine.points), points: mine.points } : null,
+    },
+  };
+}
+
+async function readStanding(
+  deps: Deps,
+  expertise: string,
+  userId: string,
+): Promise<StandingDoc | null> {
+  try {
+    const doc = (await deps.couch
+      .db('projects')
+      .get(standingKey(expertise, userId))) as unknown as StandingDoc;
+    return doc.type === 'standing' ? doc : null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * What follows a project's change, published from the project's outbox (the events its changes
+ * appended in the same write), the way job-followup.ts does it for jobs:
+ *
+ * 1. decisions settled: every application in the project's `accepted` list marked accepted (an
+ *    accept interrupted between the project's write and the application's is finished here), and
+ *    a cancelled project's pending applications declined;
+ * 2. notifications and mail: `project_application` to the lecturer, `application_accepted` /
+ *    `application_declined` to the applicant and each member of a team, `project_started`,
+ *    `project_completed`, `project_cancelled` to the participants, `project_review` to the
+ *    reviewed participant;
+ * 3. the mirrors: `project:<id>` in the lecturer's database (the project and its applications)
+ *    and `application:<id>` in the database of every student in an application (server-owned,
+ *    refused to the user by validate_doc_update), an older state never over a newer one;
+ * 4. the published events removed from the outbox.
+ *
+ * Steps 1–3 are idempotent (notification ids are the event's), so a retry or a restart repeats
+ * nothing the user sees twice (mail excepted, as for jobs). `sweepProjects` runs in the order
+ * timers' lease-held sweep and publishes what a stopped process left.
+ */
+import { isConflict, isNotFound } from '../../couch/errors';
+import { userDbName } from '../../couch/userdb';
+import { releaseLease, tryLease } from '../../jobs/lease';
+import { jobEventMail } from '../../mail/templates';
+import { applicationMirrorDocSchema, projectMirrorDocSchema } from '../../schemas/userdb-docs';
+import { applicationMirrorId, projectMirrorId } from '../../schemas/userdb-rules';
+import { writeNotification } from '../notifications/notifications.service';
+import type { OrdersDeps as ProjectsDeps } from '../orders/orders.service';
+import { userKey, type UserDoc } from '../users/users.model';
+import {
+  isLive,
+  peopleOf,
+  toApplication,
+  toProject,
+  toSummary,
+  type ApplicationDoc,
+  type ProjectDoc,
+  type ProjectEvent,
+} from './project-model';
+import {
+  applicationsOf,
+  mutateApplication,
+  mutateProject,
+  readProject,
+  serviceNames,
+} from './project-store';
+
+interface Tell {
+  kind:
+    | 'project_application'
+    | 'application_accepted'
+    | 'application_declined'
+    | 'project_started'
+    | 'project_completed'
+    | 'project_cancelled'
+    | 'project_review';
+  key: string;
+  title: string;
+  body: string;
+  link: string;
+  label: string;
+}
+
+async function readUser(deps: ProjectsDeps, id: string): Promise<UserDoc | null> {
+  try {
+    return (await deps.couch.db('users').get(userKey(id))) as unknown as UserDoc;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** A notification in the user's database and a mail (active accounts only). */
+async function tell(deps: ProjectsDeps, userId: string, message: Tell): Promise<void> {
+  await writeNotification(deps, userId, message).catch((error: unknown) => {
+    // A deleted account's database is gone: nobody to tell.
+    if (!isNotFound(error)) throw error;
+  });
+  const user = await readUser(deps, userId);
+  if (user && user.status === 'active')
+    await deps.mailer.send(
+      jobEventMail(user.email, user.full_name, message.title, message.body, {
+        label: message.label,
+        url: `${deps.publicUrl()}${message.link}`,
+      }),
+    );
+}
+
+const projectLink = (id: string) => `/projects/${id}`;
+
+/**
+ * Step 1: the applications the project's state decides. Also run by the request that changed the
+ * project (accept, cancel), so the answer already shows them; here it finishes an interrupted one.
+ */
+export async function settleDecisions(
+  deps: ProjectsDeps,
+  project: ProjectDoc,
+  apps: ApplicationDoc[],
+  by: string,
+): Promise<ApplicationDoc[]> {
+  const at = deps.clock.now().toISOString();
+  const settled: ApplicationDoc[] = [];
+  for (const app of apps) {
+    let next = app;
+    if (project.accepted.includes(app.id) && app.status !== 'accepted')
+      next = await mutateApplication(deps, app.id, (current) =>
+        current.status === 'accepted'
+          ? current
+          : {
+              ...current,
+              status: 'accepted',
+              decided_at: current.decided_at ?? at,
+              updated_at: at,
+              history: [...current.history, { at, by, event: 'accepted' }],
+            },
+      );
+    else if (project.status === 'cancelled' && app.status === 'pending')
+      next = await mutateApplication(deps, app.id, (current) =>
+        current.status !== 'pending' || project.accepted.includes(current.id)
+          ? current
+          : {
+              ...current,
+              status: 'declined',
+              decided_at: at,
+              updated_at: at,
+              history: [...current.history, { at, by, event: 'declined (project cancelled)' }],
+            },
+      );
+    settled.push(next);
+  }
+  return settled;
+}
+
+const everyone = (apps: ApplicationDoc[]) => apps.flatMap((app) => peopleOf(app));
+
+/** Step 2 for one event. */
+async function tellOf(
+  deps: ProjectsDeps,
+  project: ProjectDoc,
+  apps: ApplicationDoc[],
+  event: ProjectEvent,
+): Promise<void> {
+  const app = event.application_id ? apps.find((a) => a.id === event.application_id) : undefined;
+  const link = projectLink(project.id);
+  const participants = apps.filter((a) => project.accepted.includes(a.id));
+  switch (event.kind) {
+    case 'applied':
+      if (app)
+        await tell(deps, project.lecturer_id, {
+          kind: 'project_application',
+          key: `${app.id}:${event.id}`,
+          title: 'New application to your project',
+          body: `${app.party ? `${app.party.name} (led by ${app.applicant.full_name})` : app.applicant.full_name} applied to “${project.title}”.`,
+          link: `${link}/shortlist`,
+          label: 'Open the shortlist',
+        });
+      return;
+    case 'accepted':
+    case 'declined':
+      if (app)
+        for (const person of peopleOf(app))
+          await tell(deps, person.user.id, {
+            kind: event.kind === 'accepted' ? 'application_accepted' : 'application_declined',
+            key: `${app.id}:${person.user.id}`,
+            title:
+              event.kind === 'accepted'
+                ? 'Your application was accepted'
+                : 'Your application was declined',
+            body: `${project.lecturer.full_name} ${event.kind} ${app.party ? `the application of ${app.party.name}` : 'your application'} to “${project.title}”.${app.decision_message ? `\n\n${app.decision_message}` : ''}`,
+            link,
+            label: 'Open the project',
+          });
+      return;
+    case 'started':
+    case 'completed':
+      for (const person of everyone(participants))
+        await tell(deps, person.user.id, {
+          kind: event.kind === 'started' ? 'project_started' : 'project_completed',
+          key: `${project.id}:${person.user.id}`,
+          title: event.kind === 'started' ? 'Your project has started' : 'Your project is complete',
+          body: `“${project.title}” ${event.kind === 'started' ? 'has started' : 'is complete'}.`,
+          link,
+          label: 'Open the project',
+        });
+      return;
+    case 'cancelled':
+      // Participants, and everyone whose application was waiting when it was cancelled.
+      for (const person of everyone(
+        apps.filter(
+          (a) =>
+            isLive(a) ||
+            (a.status === 'declined' && a.decided_at !== null && a.decided_at >= event.at),
+        ),
+      ))
+        await tell(deps, person.user.id, {
+          kind: 'project_cancelled',
+          key: `${project.id}:${person.user.id}`,
+          title: 'A project was cancelled',
+          body: `${project.lecturer.full_name} cancelled “${project.title}”.`,
+          link,
+          label: 'Open the project',
+        });
+      return;
+    case 'reviewed':
+      if (event.user_id)
+        await tell(deps, event.user_id, {
+          kind: 'project_review',
+          key: `${project.id}:${event.user_id}`,
+          title: 'You received a review',
+          body: `${project.lecturer.full_name} reviewed your work on “${project.title}”.`,
+          link: `${link}/dashboard`,
+          label: 'Read the review',
+        });
+      return;
+    default:
+      return;
+  }
+}
+
+/** Writes a server-owned mirror whole, unless the stored one is from a newer state. */
+async function writeMirror(
+  deps: ProjectsDeps,
+  userId: string,
+  mirror: { _id: string; source_seq: number },
+): Promise<void> {
+  const db = deps.couch.server.use(userDbName(deps.couch, userId));
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let rev: string | undefined;
+    try {
+      const current = (await db.get(mirror._id)) as unknown as {
+        _rev: string;
+        source_seq?: number;
+      };
+      if ((current.source_seq ?? 0) > mirror.source_seq) return;
+      rev = current._rev;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      if ((error as { reason?: string }).reason === 'no_db_file') return;
+      if (/Database does not exist/i.test(String((error as Error).message))) return;
+    }
+    try {
+      await db.insert({ ...mirror, ...(rev ? { _rev: rev } : {}) } as never);
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+}
+
+/** Step 3: the lecturer's project mirror and every applicant's application mirrors. */
+async function writeMirrors(
+  deps: ProjectsDeps,
+  project: ProjectDoc,
+  apps: ApplicationDoc[],
+): Promise<void> {
+  const names = await serviceNames(deps);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  await writeMirror(
+    deps,
+    project.lecturer_id,
+    projectMirrorDocSchema.parse({
+      _id: projectMirrorId(project.id),
+      type: 'project_mirror',
+      id: project.id,
+      project: toProject(project, names, { id: project.lecturer_id, role: 'Lecturer' }, null, now),
+      applications: apps.map((app) => toApplication(app, project)),
+      source_seq: project.seq,
+      mirrored_at: at,
+    }),
+  );
+  const summary = toSummary(project, names);
+  for (const app of apps) {
+    const mirror = applicationMirrorDocSchema.parse({
+      _id: applicationMirrorId(app.id),
+      type: 'application_mirror',
+      id: app.id,
+      application: toApplication(app, project),
+      project: summary,
+      source_seq: project.seq,
+      mirrored_at: at,
+    });
+    for (const userId of app.member_ids) await writeMirror(deps, userId, mirror);
+  }
+}
+
+/** One publication of a project's outbox (steps 1–4), under its lease. */
+async function publishOnce(deps: ProjectsDeps, projectId: string): Promise<void> {
+  let project = await readProject(deps, projectId);
+  const apps = await settleDecisions(
+    deps,
+    project,
+    await applicationsOf(deps, projectId),
+    project.outbox.at(-1)?.by ?? project.lecturer_id,
+  );
+  for (const event of project.outbox) await tellOf(deps, project, apps, event);
+  const done = new Set(project.outbox.map((e) => e.id));
+  project = await mutateProject(deps, projectId, (current) => {
+    const left = current.outbox.filter((e) => !done.has(e.id));
+    return left.length === current.outbox.length ? current : { ...current, outbox: left };
+  });
+  await writeMirrors(deps, project, await applicationsOf(deps, projectId));
+}
+
+const MAX_ROUNDS = 5;
+
+/**
+ * Publishes a project's outbox, holding its lease meanwhile; a change made while the lease is
+ * held is published by the holder, which reads the project again after letting the lease go.
+ */
+export async function publishProject(deps: ProjectsDeps, projectId: string): Promise<void> {
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const lease = await tryLease(deps.couch, deps.clock, `project:${projectId}`, 60_000);
+    if (!lease) return;
+    try {
+      await publishOnce(deps, projectId);
+    } finally {
+      await releaseLease(deps.couch, lease).catch(() => undefined);
+    }
+    if ((await readProject(deps, projectId)).outbox.length === 0) return;
+  }
+}
+
+/** The projects' part of the timers' sweep: follow-ups a stopped process left undone. */
+export async function sweepProjects(deps: ProjectsDeps): Promise<void> {
+  const pending = await deps.couch
+    .db('projects')
+    .view('projects', 'followup', { limit: 500 } as never);
+  for (const row of pending.rows as unknown as { id: string }[]) {
+    const id = row.id.slice('project:'.length);
+    await publishProject(deps, id).catch((error: unknown) =>
+      deps.logger.warn(
+        { err: error, project: id },
+        'a project follow-up failed; it will be retried',
+      ),
+    );
+  }
+}

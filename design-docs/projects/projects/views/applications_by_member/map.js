@@ -1,0 +1,7 @@
+// Applications by each student in them (the one who applied alone, or a party's leader and every
+// member), newest first when read descending; the value is the project's lecturer, so "did this
+// student apply to a project of mine" (the CV rule) reads the keys alone.
+function (doc) {
+  if (doc.type !== 'application') return;
+  for (var i = 0; i < doc.member_ids.length; i++) emit([doc.member_ids[i], doc.created_at], doc.lecturer_id);
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { pointsForRating } from '../../api/src/schemas/reviews';
+import { runMap } from '../src/testing';
+import { source } from './helpers';
+
+const party = {
+  _id: 'party:l1',
+  type: 'party',
+  leader_id: 'l1',
+  name: 'Harbour crew',
+  description: '',
+  members: [
+    { user_id: 'm1', joined_at: '2027-01-01T10:00:00.000Z' },
+    { user_id: 'm2', joined_at: '2027-01-02T10:00:00.000Z' },
+  ],
+  created_at: '2027-01-01T09:00:00.000Z',
+  updated_at: '2027-01-02T10:00:00.000Z',
+};
+
+const invite = (status: string) => ({
+  _id: 'partyinvite:l1:m3',
+  type: 'party_invite',
+  leader_id: 'l1',
+  invitee_id: 'm3',
+  status,
+  created_at: '2027-01-03T10:00:00.000Z',
+  decided_at: null,
+});
+
+const standing = (points: number) => ({
+  _id: 'standing:tour-guide:u1',
+  type: 'standing',
+  user_id: 'u1',
+  expertise: 'tour-guide',
+  points,
+  updated_at: '2027-01-03T10:00:00.000Z',
+});
+
+describe('projects/party views', () => {
+  it('by_member lists each member under their id, not the leader', () => {
+    const map = source('projects/party/views/by_member/map.js');
+    expect(runMap(map, party)).toEqual([
+      ['m1', null],
+      ['m2', null],
+    ]);
+    expect(runMap(map, { ...party, members: [] })).toEqual([]);
+    expect(runMap(map, invite('pending'))).toEqual([]);
+  });
+
+  it('invites lists pending invitations only, by invitee and time', () => {
+    const map = source('projects/party/views/invites/map.js');
+    expect(runMap(map, invite('pending'))).toEqual([[['m3', '2027-01-03T10:00:00.000Z'], null]]);
+    for (const status of ['accepted', 'declined', 'cancelled'])
+      expect(runMap(map, invite(status))).toEqual([]);
+    expect(runMap(map, party)).toEqual([]);
+  });
+});
+
+describe('projects/standings/ranked', () => {
+  it('emits [expertise, points, user] for members with points, counted', () => {
+    const map = source('projects/standings/views/ranked/map.js');
+    expect(runMap(map, standing(40))).toEqual([[['tour-guide', 40, 'u1'], null]]);
+    expect(runMap(map, standing(0))).toEqual([]);
+    expect(runMap(map, { ...standing(40), type: 'party' })).toEqual([]);
+    expect(source('projects/standings/views/ranked/reduce.js')).toBe('_count');
+  });
+});
+
+describe('projects/points/by_user', () => {
+  it('awards pointsForRating per [subject, expertise], summed', () => {
+    const map = source('projects/points/views/by_user/map.js');
+    for (const rating of [1, 2, 3, 4, 5])
+      expect(
+        runMap(map, { type: 'project_review', subject_id: 's1', expertise: 'chef', rating }),
+      ).toEqual([[['s1', 'chef'], pointsForRating(rating)]]);
+    expect(runMap(map, { type: 'review', subject_id: 's1', expertise: 'chef', rating: 5 })).toEqual(
+      [],
+    );
+    expect(source('projects/points/views/by_user/reduce.js')).toBe('_sum');
+  });
+});
