@@ -345,7 +345,7 @@ describe('the member limit', () => {
     expect(
       (await api.post('/api/party', { token: leader.token, body: { name: 'Full house' } })).status,
     ).toBe(201);
-    const others = [];
+    const others: Awaited<ReturnType<typeof student>>[] = [];
     for (let i = 0; i < PARTY_MEMBERS_MAX + 2; i++) others.push(await student());
     const invites: Invite[] = [];
     for (const other of others.slice(0, PARTY_MEMBERS_MAX)) {
