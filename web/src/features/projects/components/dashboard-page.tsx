@@ -59,7 +59,8 @@ export function DashboardPage({ projectId, links }: DashboardPageProps) {
   const { project, participants, teams, pending_count: pending } = resource.data;
   const can = (action: (typeof project.actions)[number]) => project.actions.includes(action);
   const expertiseName = (id: string) => project.expertise.find((e) => e.id === id)?.name ?? id;
-  const isLecturer = can('start') || can('complete') || can('cancel') || can('shortlist');
+  // The lecturer's actions (a participant has only 'dashboard').
+  const isLecturer = (['shortlist', 'start', 'complete', 'cancel', 'review'] as const).some(can);
 
   const run = async (key: string, work: () => Promise<void>) => {
     if (busy) return;

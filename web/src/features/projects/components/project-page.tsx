@@ -124,6 +124,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
       reload();
     });
 
+  const isLecturer = (['edit', 'publish', 'shortlist', 'review'] as const).some(can);
   const mine = project.my_application;
   const blocker = applyBlocker(project, viewerRole);
 
@@ -144,7 +145,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
               Apply
             </Link>
           ) : (
-            !can('edit') && (
+            !isLecturer && (
               <>
                 <button type="button" className="button" disabled aria-describedby="apply-why">
                   Apply
