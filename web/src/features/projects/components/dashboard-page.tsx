@@ -52,10 +52,9 @@ export function DashboardPage({ projectId, links }: DashboardPageProps) {
   const [isSent, setSent] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  if (resource.status !== 'ready') {
-    if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
-    return <Loading what="the dashboard" />;
-  }
+  // After an action the page reloads with what it shows kept on screen.
+  if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
+  if (resource.data === undefined) return <Loading what="the dashboard" />;
   const { project, participants, teams, pending_count: pending } = resource.data;
   const can = (action: (typeof project.actions)[number]) => project.actions.includes(action);
   const expertiseName = (id: string) => project.expertise.find((e) => e.id === id)?.name ?? id;

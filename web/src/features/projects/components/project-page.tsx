@@ -92,10 +92,9 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  if (resource.status !== 'ready') {
-    if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
-    return <Loading what="the project" />;
-  }
+  // After an action the page reloads with what it shows kept on screen.
+  if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
+  if (resource.data === undefined) return <Loading what="the project" />;
   const project = resource.data;
   const can = (action: Project['actions'][number]) => project.actions.includes(action);
 

@@ -30,10 +30,9 @@ export function ReviewPage({ projectId, links }: ReviewPageProps) {
     `dashboard:${projectId}`,
     (signal) => getDashboard(projectId, { signal }),
   );
-  if (resource.status !== 'ready') {
-    if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
-    return <Loading what="the participants" />;
-  }
+  // After an action the page reloads with what it shows kept on screen.
+  if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
+  if (resource.data === undefined) return <Loading what="the participants" />;
   const { project, participants } = resource.data;
   const expertiseName = (id: string) => project.expertise.find((e) => e.id === id)?.name ?? id;
   const left = participants.filter((p) => !p.review).length;

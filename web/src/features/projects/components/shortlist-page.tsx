@@ -53,10 +53,9 @@ export function ShortlistPage({ projectId, type, links }: ShortlistPageProps) {
   const { resource, reload } = useResource<ShortlistResponse>(`shortlist:${projectId}`, (signal) =>
     getShortlist(projectId, { signal }),
   );
-  if (resource.status !== 'ready') {
-    if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
-    return <Loading what="the applications" />;
-  }
+  // After an action the page reloads with what it shows kept on screen.
+  if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
+  if (resource.data === undefined) return <Loading what="the applications" />;
   const { project, shortlistIndividual, shortlistTeam } = resource.data;
   const expertiseName = (id: string) => project.expertise.find((e) => e.id === id)?.name ?? id;
   const entries = type === 'team' ? shortlistTeam : shortlistIndividual;
