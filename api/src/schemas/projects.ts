@@ -221,7 +221,11 @@ export interface ProjectDashboard {
   project: Project;
   participants: ProjectParticipant[];
   /** Accepted teams with their members. */
-  teams: { application_id: string; party: { id: string; name: string }; members: ProjectPerson[] }[];
+  teams: {
+    application_id: string;
+    party: { id: string; name: string };
+    members: ProjectPerson[];
+  }[];
   /** Applications waiting for a decision. */
   pending_count: number;
 }
@@ -395,7 +399,10 @@ export const applyProjectSchema = z
     apply_reason: applyText('why you apply', 20),
     self_describe: applyText('a few words about yourself', 20),
     /** The caller's expertise for this project (one of the project's). */
-    expertise: z.string({ error: 'Choose your expertise.' }).trim().min(1, 'Choose your expertise.'),
+    expertise: z
+      .string({ error: 'Choose your expertise.' })
+      .trim()
+      .min(1, 'Choose your expertise.'),
     /** Team only: members of the caller's party who accepted it, each with their expertise. */
     members: z
       .array(

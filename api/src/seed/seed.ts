@@ -23,6 +23,7 @@ import {
 } from './demo-data';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoJobs } from './demo-jobs';
+import { seedDemoProjects } from './demo-projects';
 
 const SEED_MARKER = 'seed:demo';
 
@@ -194,6 +195,14 @@ const STEPS: {
     async run(couch, _now, { logger, gigs, env }) {
       if (!gigs) return;
       await seedDemoJobs(couch, logger, env, demoId);
+    },
+  },
+  {
+    // Projects of the demo lecturers, with applications of the demo students (demo-projects.ts, issue 19).
+    version: 6,
+    async run(couch, _now, { logger, gigs, env }) {
+      if (!gigs) return;
+      await seedDemoProjects(couch, logger, env, demoId);
     },
   },
 ];

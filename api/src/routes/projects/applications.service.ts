@@ -325,7 +325,7 @@ export async function accept(
     throw conflict(`The application is ${seen.status}: it cannot be accepted.`);
   const now = deps.clock.now();
   const at = now.toISOString();
-  let project = await mutateProject(deps, projectId, (current) => {
+  const project = await mutateProject(deps, projectId, (current) => {
     if (current.accepted.includes(applicationId)) return current; // accepted already
     if (current.status !== 'open' && current.status !== 'in_progress')
       throw conflict(`The project is ${current.status.replace('_', ' ')}: it takes no decisions.`);
@@ -357,7 +357,7 @@ export async function accept(
   } catch (error) {
     // Withdrawn meanwhile: its slot is given back.
     if (error instanceof AppError && error.status === 409)
-      project = await mutateProject(deps, projectId, (current) =>
+      await mutateProject(deps, projectId, (current) =>
         current.accepted.includes(applicationId)
           ? withEvent(
               { ...current, accepted: current.accepted.filter((a) => a !== applicationId) },

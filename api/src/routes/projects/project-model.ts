@@ -39,7 +39,7 @@ export const reviewKey = (projectId: string, userId: string) =>
 export const partyKey = (leaderId: string) => `party:${leaderId}`;
 
 /** Who did what, kept on the document. */
-export interface Change {
+interface Change {
   at: string;
   by: string;
   event: string;

@@ -57,7 +57,7 @@ import {
   withEvent,
 } from './project-store';
 
-export type ProjectsDeps = OrdersDeps & Pick<AppDeps, 'jobs'>;
+export type ProjectsDeps = OrdersDeps;
 
 /** Rows of the open-projects index read per search at most; past that, `total` is a lower bound. */
 const SEARCH_ROWS = 2000;
@@ -454,7 +454,7 @@ export async function dashboard(
  * inbox (one conversation per pair, as any message): the conversations' ids.
  */
 export async function messageParticipants(
-  deps: ProjectsDeps,
+  deps: ProjectsDeps & Pick<AppDeps, 'jobs'>,
   user: UserDoc,
   id: string,
   input: z.output<typeof projectMessageSchema>,
