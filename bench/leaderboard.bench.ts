@@ -1,0 +1,233 @@
+/**
+ * The leaderboard's read cost with few and with many ranked members (issue 19).
+ *
+ * Starts, in this process, the real API (embedded database on a fresh temporary data directory,
+ * demo members without demo gigs, logging off, `NODE_ENV=production`), then for each size of
+ * `BENCH_LEADERBOARD_SIZES` (1,000 then 100,000 members, growing the same database) writes the
+ * members straight into the databases in bulk: a `user:<id>` in wf_users and a
+ * `standing:tour-guide:<id>` in wf_projects (the documents registration and `refreshStandings`
+ * write), points spread over 500 values (multiples of 10) so many members share a rank; then
+ * brings `standings/ranked` up to date (the build time reported apart) and reads
+ * `GET /api/leaderboard?expertise=tour-guide` `BENCH_LEADERBOARD_RUNS` (200) times per case, the
+ * cases taking turns, the first 20 of each not counted:
+ * - page 1 (signed out),
+ * - a deep page (the middle of the leaderboard),
+ * - page 1 signed in as a ranked member (50 points from a project review: `meta.me`).
+ * Reported per size and case: p50 and p99, and the largest size's p99 against the smallest's
+ * (target: within 2x). Also, once per size, the first read after a standing changed (the counts
+ * per points value loaded again: what follows each refresh, for one reader).
+ *
+ * Run:    npm run bench -- leaderboard
+ *    or:  npx tsx bench/leaderboard.bench.ts
+ * Options (environment): BENCH_LEADERBOARD_SIZES (1000,100000), BENCH_LEADERBOARD_RUNS (200).
+ * Exits 1 if a request failed or a page showed the wrong total or ranks.
+ */
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { refreshStandings } from '../api/src/routes/leaderboard/standings';
+import type { RunningServer } from '../api/src/server';
+import { registerUser } from './lib/accounts';
+import { formatColumns, formatRatio, numberFromEnv, percentile, ratio } from './lib/harness';
+import { guarded } from './lib/lifecycle';
+import { LOADED_API_ENV, startBenchApi } from './lib/servers';
+
+const sizes = (process.env.BENCH_LEADERBOARD_SIZES ?? '1000,100000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0)
+  .sort((a, b) => a - b);
+const runs = numberFromEnv('BENCH_LEADERBOARD_RUNS', 200, true, 40);
+const WARMUP = 20;
+const EXPERTISE = 'tour-guide';
+const BATCH = 1000;
+
+const tempDirs: string[] = [];
+let api: RunningServer | undefined;
+// Writing and indexing: about 2 minutes per 100,000 members on a busy 2-core machine; the reads.
+const largest = sizes.at(-1) ?? 0;
+const limitMs = (180 + (largest / 100_000) * 600 + sizes.length * runs * 3 * 0.2) * 1000;
+const { finish } = guarded('leaderboard', limitMs, async () => {
+  await Promise.allSettled([api?.close(2000)]);
+  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+interface Page {
+  data: { rank: number; points: number }[];
+  meta: { total: number; last_page: number; me: { rank: number; points: number } | null };
+}
+
+async function page(url: string, token?: string): Promise<Page> {
+  const res = await fetch(url, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(60_000),
+  });
+  const body = (await res.json()) as Page;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Member i's points: 500 values (10 … 5,000), spread so each has about as many members. */
+const pointsOf = (i: number) => 10 * (1 + ((i * 7919) % 500));
+
+async function writeMembers(from: number, to: number): Promise<void> {
+  const users = api!.deps.couch.db('users');
+  const projects = api!.deps.couch.db('projects');
+  const at = new Date().toISOString();
+  for (let i = from; i < to; i += BATCH) {
+    const userDocs = [];
+    const standings = [];
+    for (let j = i; j < Math.min(to, i + BATCH); j++) {
+      const id = `bench${j.toString(36).padStart(6, '0')}`;
+      userDocs.push({
+        _id: `user:${id}`,
+        type: 'user',
+        id,
+        email: `${id}@bench.test`,
+        password_hash: 'x',
+        role: 'Student',
+        full_name: `Bench Member ${j}`,
+        tagname: id,
+        bio: '',
+        expertise: null,
+        location: null,
+        languages: [],
+        avatar: null,
+        cv: null,
+        status: 'active',
+        email_verified_at: at,
+        session_version: 0,
+        created_at: at,
+        updated_at: at,
+      });
+      standings.push({
+        _id: `standing:${EXPERTISE}:${id}`,
+        type: 'standing',
+        user_id: id,
+        expertise: EXPERTISE,
+        points: pointsOf(j),
+        updated_at: at,
+      });
+    }
+    const written = [
+      ...(await users.bulk({ docs: userDocs } as never)),
+      ...(await projects.bulk({ docs: standings } as never)),
+    ];
+    if (written.some((r) => r.error)) throw new Error('bulk write of members failed');
+  }
+}
+
+async function main(): Promise<number> {
+  if (!sizes.length) throw new Error('BENCH_LEADERBOARD_SIZES names no size');
+  console.log(`leaderboard: starting the API (embedded database); load average ${load()}`);
+  const started = await startBenchApi({
+    env: {
+      ...LOADED_API_ENV,
+      COUCH_TIMEOUT_MS: '600000',
+      COUCH_HEALTH_INTERVAL_MS: '0',
+      COUCH_VIEW_TIMEOUT_MS: '600000',
+    },
+    keep: (dir) => tempDirs.push(dir),
+  });
+  api = started.running;
+  const base = `${started.url}/api/leaderboard?expertise=${EXPERTISE}`;
+  const me = await registerUser(started.url, 'ranked@bench.test', 'Ranked Member');
+
+  type Row = { size: number; case: string; p50: number; p99: number };
+  const rows: Row[] = [];
+  const firstReads: { size: number; ms: number }[] = [];
+  let written = 0;
+  for (const size of sizes) {
+    const t0 = performance.now();
+    await writeMembers(written, size);
+    written = size;
+    const writeMs = performance.now() - t0;
+    // The caller: 50 points from a project review, its standing refreshed as a review's is.
+    await api.deps.couch.db('projects').insert({
+      _id: `projectreview:bench-me-${size}`,
+      type: 'project_review',
+      subject_id: me.userId,
+      expertise: EXPERTISE,
+      rating: 5,
+    } as never);
+    const t1 = performance.now();
+    await refreshStandings(api.deps, me.userId, [EXPERTISE]); // builds points/by_user
+    const first = await page(base);
+    const indexMs = performance.now() - t1;
+    const total = size + 1;
+    if (first.meta.total !== total) throw new Error(`${size}: total ${first.meta.total}`);
+    console.log(
+      `leaderboard: ${size} members written in ${(writeMs / 1000).toFixed(1)} s, view built in ${(indexMs / 1000).toFixed(1)} s (load average ${load()})`,
+    );
+
+    // The first read after a change (the counts per points value are loaded again).
+    await refreshStandings(api.deps, `bench${(0).toString(36).padStart(6, '0')}`, [EXPERTISE]);
+    const t2 = performance.now();
+    await page(base);
+    firstReads.push({ size, ms: performance.now() - t2 });
+
+    const deep = Math.max(1, Math.floor(first.meta.last_page / 2));
+    const cases = [
+      { name: 'page 1', url: base, token: undefined as string | undefined },
+      { name: `deep page (${deep})`, url: `${base}&page=${deep}`, token: undefined },
+      { name: 'page 1 + meta.me', url: base, token: me.token },
+    ];
+    const times = cases.map(() => [] as number[]);
+    for (let round = 0; round < runs; round++)
+      for (const [index, c] of cases.entries()) {
+        const t = performance.now();
+        const body = await page(c.url, c.token);
+        const ms = performance.now() - t;
+        if (body.meta.total !== total || body.data.length !== 20)
+          throw new Error(
+            `${size} ${c.name}: ${body.meta.total} members, ${body.data.length} rows`,
+          );
+        if (body.data.some((e, k) => k > 0 && e.points > body.data[k - 1]!.points))
+          throw new Error(`${size} ${c.name}: not in order`);
+        if (c.token && body.meta.me?.points !== 50) throw new Error(`${size}: meta.me wrong`);
+        if (round >= WARMUP) times[index]!.push(ms);
+      }
+    for (const [index, c] of cases.entries())
+      rows.push({
+        size,
+        case: c.name.replace(/ \(\d+\)/, ''),
+        p50: percentile(times[index]!, 50),
+        p99: percentile(times[index]!, 99),
+      });
+  }
+
+  console.log(
+    `\nleaderboard: GET /api/leaderboard, ${runs - WARMUP} reads per case and size (load average ${load()})\n`,
+  );
+  const smallest = sizes[0]!;
+  const baseOf = (r: Row) => rows.find((b) => b.size === smallest && b.case === r.case)!;
+  console.log(
+    formatColumns(
+      ['members', 'case', 'p50 ms', 'p99 ms', `p99 × ${smallest}`],
+      rows.map((r) => [
+        String(r.size),
+        r.case,
+        r.p50.toFixed(1),
+        r.p99.toFixed(1),
+        formatRatio(ratio(r.p99, baseOf(r).p99)),
+      ]),
+    ),
+  );
+  console.log(
+    `\nleaderboard: first read after a standing changed: ${firstReads.map((f) => `${f.size} members ${f.ms.toFixed(0)} ms`).join(', ')}`,
+  );
+  const worst = Math.max(
+    ...rows.filter((r) => r.size === largest).map((r) => ratio(r.p99, baseOf(r).p99) ?? Infinity),
+  );
+  console.log(
+    `leaderboard: ${largest} vs ${smallest} members, worst p99 ratio ${formatRatio(worst)} (target within 2x): ${worst <= 2 ? 'met' : 'NOT met'}`,
+  );
+  return 0;
+}
+
+await finish(main);
