@@ -37,7 +37,7 @@ export const standingKey = (expertise: string, userId: string) => `standing:${ex
 type SumRow = { key: [string, string]; value: number };
 
 /** One member's points in one expertise: both views' sums, read now. */
-export async function pointsOf(
+async function pointsOf(
   deps: Pick<AppDeps, 'couch'>,
   userId: string,
   expertise: string,
