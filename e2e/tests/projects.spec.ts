@@ -2,8 +2,8 @@
 // flow under test goes through the pages: a lecturer posts a project for individuals and teams;
 // a student applies alone; another student applies with the party they lead; the lecturer
 // accepts both from the shortlist, starts and completes the project and reviews everyone, each
-// review giving points. Also: the role guards say why they refuse, and the project page fits a
-// 360 px wide phone.
+// review giving points (the student applying alone does so on a 360 px wide phone). Also: the role
+// guards say why they refuse.
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { createMember, signIn as signInWith, unique, type Member } from '../support/members';
 import { inDays } from '../support/orders';
@@ -87,12 +87,20 @@ test('a lecturer posts a project; a student applies alone, another with their pa
   await expect(lecturerPage.getByTestId('project-status')).toHaveText('Open');
   await expect(lecturerPage.getByTestId('project-countdown')).toHaveText(/days left/);
 
-  // A student applies alone, from the project page.
-  const soloContext = await browser.newContext();
+  // A student applies alone, from the project page, on a 360 px wide phone (no sideways scroll).
+  const soloContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const soloPage = await signIn(soloContext, baseURL!, solo);
+  const fitsPhone = async () =>
+    expect(await soloPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
   await soloPage.goto(projectPath);
+  await expect(soloPage.getByRole('heading', { name: title })).toBeVisible();
+  await fitsPhone();
   await soloPage.getByRole('link', { name: 'Apply' }).click();
   await expect(soloPage).toHaveURL(`${projectPath}/apply/individual`);
+  await expect(soloPage.getByLabel('Why you apply')).toBeVisible();
+  await fitsPhone();
   await soloPage
     .getByLabel('Why you apply')
     .fill('I grew up in Lisbon and know its food markets well.');
@@ -172,13 +180,10 @@ test('a lecturer posts a project; a student applies alone, another with their pa
   }
   await expect(lecturerPage.getByText('Everyone is reviewed.')).toBeVisible();
 
-  // The project page reads Completed for the student too, and fits a 360 px wide phone.
-  await soloPage.setViewportSize({ width: 360, height: 740 });
+  // The project page reads Completed for the student too.
   await soloPage.reload();
   await expect(soloPage.getByTestId('project-status')).toHaveText('Completed');
-  expect(await soloPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    360,
-  );
+  await fitsPhone();
 
   await Promise.all([lecturerContext.close(), soloContext.close(), leaderContext.close()]);
 });
