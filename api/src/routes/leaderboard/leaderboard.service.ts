@@ -1,10 +1,10 @@
 /**
  * `GET /api/leaderboard`: members of one expertise by points, highest first, LEADERBOARD_PER_PAGE
  * a page. What a page costs does not grow with the number of members:
- * - the members per points value (`pointsCounts`, standings.ts: one reduced read, kept in memory
- *   until wf_projects changes) give the total, every rank (1 + the members with more points) and
- *   where a page starts: the points value holding its first entry and how many of that value come
- *   before it;
+ * - the members per points value (`pointsCounts`, standings.ts: one document, kept by every
+ *   standing write) give the total, every rank (1 + the members with more points) and where a
+ *   page starts: the points value holding its first entry and how many of that value come before
+ *   it;
  * - the page is one read of `standings/ranked` from that points value, skipping only those few
  *   (never the whole leaderboard above it);
  * - the people are one `_all_docs` of wf_users; the caller's own place one standing read.
@@ -45,7 +45,7 @@ export async function leaderboard(
   query: { expertise?: string; page: number },
 ): Promise<LeaderboardResponse> {
   const expertise = await expertiseOf(deps, query.expertise);
-  const counts = await pointsCounts(deps.couch, expertise);
+  const counts = await pointsCounts(deps, expertise);
   const rankOf = ranker(counts);
   const total = counts.reduce((n, c) => n + c.count, 0);
   const perPage = LEADERBOARD_PER_PAGE;

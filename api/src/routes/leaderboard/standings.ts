@@ -12,13 +12,12 @@
  * review's `gig_sync` step in review-publication.ts; a project review), `refreshStandings` reads
  * both sums fresh and writes the standing (deleted at 0 points), a compare-and-set that reads the
  * views again on a conflict, so two refreshes at once end with the true figure whichever writes
- * last. `repairStandings` (`npm run standings:repair`) recomputes every standing from the views.
+ * last, and moves the member between points values in the expertise's counts document (below).
+ * `repairStandings` (`npm run standings:repair`) recomputes every standing and count from the views.
  */
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
-import type { Couch } from '../../couch/connect';
 import { isConflict, isNotFound } from '../../couch/errors';
-import { seqCache } from '../../couch/seq-cache';
 
 type Deps = Pick<AppDeps, 'couch' | 'clock'>;
 
@@ -60,42 +59,101 @@ async function readStanding(deps: Deps, id: string): Promise<StandingDoc | null>
   }
 }
 
-/** Members per points value of one expertise, highest first: `standings/ranked` reduced. */
+/** Members per points value of one expertise, highest first. */
 export type PointsCounts = { points: number; count: number }[];
 
-const countCaches = new WeakMap<Couch, Map<string, ReturnType<typeof seqCache<PointsCounts>>>>();
-
-async function loadCounts(couch: Couch, expertise: string): Promise<PointsCounts> {
-  const result = await couch.db('projects').view('standings', 'ranked', {
-    startkey: [expertise, {}],
-    endkey: [expertise],
-    descending: true,
-    group_level: 2,
-  } as never);
-  return (result.rows as unknown as { key: [string, number]; value: number }[]).map((row) => ({
-    points: row.key[1],
-    count: row.value,
-  }));
+/**
+ * `standingcounts:<expertise>`: how many standings of the expertise have each points value. The
+ * leaderboard reads its total, ranks and page starts from this one document: CouchDB keeps
+ * reductions, but the embedded server reads every row of a range to reduce it (a second per few
+ * thousand members on a busy machine), so the reduction of `standings/ranked` is kept here
+ * instead. Each standing write moves one member from its old value to its new one (the old one
+ * is the revision the compare-and-set replaced, so concurrent refreshes count exactly); a crash
+ * between the two writes is set right by `recountStandings` (the repair).
+ */
+interface StandingCountsDoc {
+  _id: string;
+  _rev?: string;
+  type: 'standing_counts';
+  expertise: string;
+  counts: Record<string, number>;
+  updated_at: string;
 }
 
-/**
- * The number of members at each points value of an expertise (totals and ranks come from it).
- * CouchDB keeps reductions, but the embedded server reads every row of the range for one: so it
- * is kept in memory per expertise and loaded again when wf_projects changed (seq-cache.ts: its
- * `update_seq`, checked at most once a second; at once after this process refreshed a standing).
- */
-export function pointsCounts(couch: Couch, expertise: string): Promise<PointsCounts> {
-  let caches = countCaches.get(couch);
-  if (!caches) countCaches.set(couch, (caches = new Map()));
-  let cache = caches.get(expertise);
-  if (!cache) {
-    cache = seqCache(
-      () => couch.db('projects'),
-      () => loadCounts(couch, expertise),
-    );
-    caches.set(expertise, cache);
+const countsKey = (expertise: string) => `standingcounts:${expertise}`;
+
+async function readCounts(deps: Pick<AppDeps, 'couch'>, expertise: string) {
+  try {
+    const doc = (await deps.couch
+      .db('projects')
+      .get(countsKey(expertise))) as unknown as StandingCountsDoc;
+    return doc.type === 'standing_counts' ? doc : null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
   }
-  return cache.get();
+}
+
+/** Writes the counts document from `change(current counts)`, a compare-and-set retried. */
+async function writeCounts(
+  deps: Deps,
+  expertise: string,
+  change: (counts: Record<string, number>) => Record<string, number>,
+): Promise<void> {
+  const db = deps.couch.db('projects');
+  for (let attempt = 0; ; attempt++) {
+    const current = await readCounts(deps, expertise);
+    const counts = change({ ...current?.counts });
+    for (const [points, n] of Object.entries(counts)) if (!(n > 0)) delete counts[points];
+    const doc: StandingCountsDoc = {
+      _id: countsKey(expertise),
+      ...(current ? { _rev: current._rev } : {}),
+      type: 'standing_counts',
+      expertise,
+      counts,
+      updated_at: deps.clock.now().toISOString(),
+    };
+    try {
+      await db.insert(doc as never);
+      return;
+    } catch (error) {
+      if (!isConflict(error) || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+    }
+  }
+}
+
+/** One member moved from `from` points to `to` (null: no standing). */
+const moveCount = (deps: Deps, expertise: string, from: number | null, to: number | null) =>
+  writeCounts(deps, expertise, (counts) => {
+    if (from !== null) counts[from] = (counts[from] ?? 0) - 1;
+    if (to !== null) counts[to] = (counts[to] ?? 0) + 1;
+    return counts;
+  });
+
+/** The members per points value of an expertise, highest first: one document read. */
+export async function pointsCounts(
+  deps: Pick<AppDeps, 'couch'>,
+  expertise: string,
+): Promise<PointsCounts> {
+  const doc = await readCounts(deps, expertise);
+  return Object.entries(doc?.counts ?? {})
+    .map(([points, count]) => ({ points: Number(points), count }))
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.points - a.points);
+}
+
+/** Sets an expertise's counts document from `standings/ranked` reduced (the repair's step). */
+export async function recountStandings(deps: Deps, expertise: string): Promise<void> {
+  const result = await deps.couch.db('projects').view('standings', 'ranked', {
+    startkey: [expertise],
+    endkey: [expertise, {}],
+    group_level: 2,
+  } as never);
+  const counts: Record<string, number> = {};
+  for (const row of result.rows as unknown as { key: [string, number]; value: number }[])
+    counts[row.key[1]] = row.value;
+  await writeCounts(deps, expertise, () => counts);
 }
 
 /** Makes one standing equal to the views (written, deleted or left alone). */
@@ -109,8 +167,10 @@ async function refreshOne(deps: Deps, userId: string, expertise: string): Promis
     ]);
     try {
       if (points <= 0) {
-        if (current) await db.destroy(id, current._rev!);
-        if (current) countCaches.get(deps.couch)?.get(expertise)?.invalidate();
+        if (current) {
+          await db.destroy(id, current._rev!);
+          await moveCount(deps, expertise, current.points, null);
+        }
         return;
       }
       if (current?.points === points) return;
@@ -124,7 +184,7 @@ async function refreshOne(deps: Deps, userId: string, expertise: string): Promis
         updated_at: deps.clock.now().toISOString(),
       };
       await db.insert(doc as never);
-      countCaches.get(deps.couch)?.get(expertise)?.invalidate();
+      await moveCount(deps, expertise, current?.points ?? null, points);
       return;
     } catch (error) {
       // Another refresh wrote (or deleted) it meanwhile: read the views and the standing again.
@@ -166,9 +226,11 @@ async function pairsOf(
 
 /**
  * Recomputes every standing from the two point views: each [user, expertise] either view has,
- * and each standing that exists (a standing whose points went to 0 is deleted). Idempotent; safe
- * while the API runs (each standing is the same compare-and-set as a refresh). Returns how many
- * pairs were checked.
+ * and each standing that exists (a standing whose points went to 0 is deleted); then each
+ * expertise's counts document from `standings/ranked`. Idempotent. Safe while the API runs (each
+ * standing is the same compare-and-set as a refresh), except that a refresh landing during the
+ * recount of its expertise may be missed by that recount: run it again in a quiet moment to
+ * settle. Returns how many pairs were checked.
  */
 export async function repairStandings(deps: Deps): Promise<number> {
   const pairs = new Set<string>();
@@ -191,9 +253,14 @@ export async function repairStandings(deps: Deps): Promise<number> {
     if (page.rows.length <= 1000) break;
     startkey = page.rows[1000]!.id;
   }
+  const expertise = new Set<string>();
   for (const pair of pairs) {
-    const [userId, expertise] = JSON.parse(pair) as [string, string];
-    await refreshOne(deps, userId, expertise);
+    const [userId, one] = JSON.parse(pair) as [string, string];
+    expertise.add(one);
+    await refreshOne(deps, userId, one);
   }
+  const counted = await db.list({ startkey: 'standingcounts:', endkey: 'standingcounts:\ufff0' });
+  for (const row of counted.rows) expertise.add(row.id.slice('standingcounts:'.length));
+  for (const one of expertise) await recountStandings(deps, one);
   return pairs.size;
 }
