@@ -144,7 +144,7 @@ export async function pointsCounts(
 }
 
 /** Sets an expertise's counts document from `standings/ranked` reduced (the repair's step). */
-export async function recountStandings(deps: Deps, expertise: string): Promise<void> {
+async function recountStandings(deps: Deps, expertise: string): Promise<void> {
   const result = await deps.couch.db('projects').view('standings', 'ranked', {
     startkey: [expertise],
     endkey: [expertise, {}],
