@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
-import { decide, decideAll, landingPathFor, safeRedirect, type GuardContext } from './guards';
+import {
+  decide,
+  decideAll,
+  landingPathFor,
+  loginReason,
+  safeRedirect,
+  type GuardContext,
+} from './guards';
 
 const at = (location: string, user: GuardContext['user']): GuardContext => ({ user, location });
 const customer = makeUser({ role: 'Customer' });
@@ -47,12 +54,21 @@ describe('guards (spec section 6)', () => {
 
   it('student-only and lecturer-only: others go to login', () => {
     expect(decide('student', at('/party', student))).toBeNull();
-    expect(decide('student', at('/party', lecturer))).toBe('/login?redirect=%2Fparty');
-    expect(decide('student', at('/party', null))).toBe('/login?redirect=%2Fparty');
+    expect(decide('student', at('/party', lecturer))).toBe(
+      '/login?redirect=%2Fparty&reason=student',
+    );
+    expect(decide('student', at('/party', null))).toBe('/login?redirect=%2Fparty&reason=student');
     expect(decide('lecturer', at('/project/post', lecturer))).toBeNull();
     expect(decide('lecturer', at('/project/post', student))).toBe(
-      '/login?redirect=%2Fproject%2Fpost',
+      '/login?redirect=%2Fproject%2Fpost&reason=lecturer',
     );
+  });
+
+  it('the login page can say why a role guard sent someone there', () => {
+    expect(loginReason('student')).toMatch(/Only Students/);
+    expect(loginReason('lecturer')).toMatch(/Only Lecturers/);
+    expect(loginReason('admin')).toBeNull();
+    expect(loginReason(null)).toBeNull();
   });
 
   it('role areas: the wrong role goes to its own home', () => {

@@ -5,6 +5,7 @@ import { can, homePathFor } from '@wayfarer/api/schemas/roles';
 import { redirect, type MiddlewareFunction } from 'react-router-dom';
 import { ensureSession } from '@/lib/session';
 import { authStore } from '@/stores/auth';
+import { notify } from '@/stores/notification';
 import type { User } from '@/types/api';
 import { buildPath } from '@/config/paths';
 
@@ -33,7 +34,23 @@ export function safeRedirect(value: string | null | undefined): string | null {
   return value;
 }
 
-const loginFor = (location: string) => buildPath('login', undefined, { redirect: location });
+/** Why a role guard sent someone to login: the login page (and a snackbar) says so. */
+type LoginReason = 'student' | 'lecturer';
+
+const LOGIN_REASONS: Record<LoginReason, string> = {
+  student:
+    'Only Students can do that: applying to projects and parties are for Student accounts. Log in as a Student to continue.',
+  lecturer:
+    'Only Lecturers can do that: posting and running projects is for Lecturer accounts. Log in as a Lecturer to continue.',
+};
+
+/** The reason given to login (?reason=), or null when there is none or it is unknown. */
+export function loginReason(value: string | null | undefined): string | null {
+  return value === 'student' || value === 'lecturer' ? LOGIN_REASONS[value] : null;
+}
+
+const loginFor = (location: string, reason?: LoginReason) =>
+  buildPath('login', undefined, { redirect: location, ...(reason ? { reason } : {}) });
 
 /** Where the guard sends this visitor, or null when they may pass. */
 export function decide(guard: GuardName, { user, location }: GuardContext): string | null {
@@ -53,11 +70,13 @@ export function decide(guard: GuardName, { user, location }: GuardContext): stri
         ? null
         : buildPath('admin.login', undefined, { redirect: location });
     // Spec: "a logged-in user whose role is not Student (Lecturer) goes to login"; the intent is
-    // unclear, so this is the literal reading (login then sends a member on to the index).
+    // unclear, so both readings: a guest logs in, a member of another role is sent to login (and
+    // on to the index, login being for guests) with the reason on screen (`reason`, and the
+    // snackbar of `guard`).
     case 'student':
-      return user?.role === 'Student' ? null : loginFor(location);
+      return user?.role === 'Student' ? null : loginFor(location, 'student');
     case 'lecturer':
-      return user?.role === 'Lecturer' ? null : loginFor(location);
+      return user?.role === 'Lecturer' ? null : loginFor(location, 'lecturer');
     case 'area.customer':
     case 'area.agent':
       if (!user) return loginFor(location);
@@ -102,7 +121,14 @@ export function guard(...guards: GuardName[]): MiddlewareFunction[] {
     async ({ request }) => {
       await ensureSession();
       const target = decideAll(guards, { user: authStore.user, location: locationOf(request) });
-      if (target !== null) throw redirect(target);
+      if (target === null) return;
+      // A member refused for their role does not see the login page (it is for guests): the
+      // reason shows as a snackbar wherever they land.
+      const reason = authStore.user
+        ? loginReason(new URL(target, 'http://x').searchParams.get('reason'))
+        : null;
+      if (reason) notify(reason, 'warn');
+      throw redirect(target);
     },
   ];
 }

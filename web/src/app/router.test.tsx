@@ -6,6 +6,7 @@ import { makeUser } from '@/testing/fixtures';
 import { useUnreachableApi } from '@/testing/unreachable-api';
 import type { User } from '@/types/api';
 import { paths } from '@/config/paths';
+import { notificationStore } from '@/stores/notification';
 import { MEMBER_PAGES, patchAreaRoutes, routes } from './router';
 import { memberChildren } from './routes/areas';
 
@@ -176,6 +177,20 @@ describe('route guards in the router', () => {
     const router = renderAt('/profile/info');
     await waitFor(() => expect(pathOf(router)).toBe('/email/check'));
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+  });
+
+  it('says why a role guard refused: on the login page, and as a snackbar for a member', async () => {
+    renderAt('/login?redirect=%2Fproject%2Fpost&reason=lecturer');
+    expect((await screen.findByTestId('login-reason')).textContent).toMatch(
+      /^Only Lecturers can do that/,
+    );
+    cleanup();
+    loginAs(makeUser({ role: 'Student' }));
+    const router = renderAt('/project/post');
+    // Login is for guests: the member lands on the index, with the reason on screen.
+    await waitFor(() => expect(pathOf(router)).toBe('/'));
+    expect(notificationStore.current?.message).toMatch(/^Only Lecturers can do that/);
+    expect(notificationStore.current?.kind).toBe('warn');
   });
 
   it('sends a non-admin to the admin login', async () => {

@@ -220,6 +220,8 @@ export const MEMBER_PAGES: readonly PathName[] = [
   'jobs',
   'jobs.show',
   'party',
+  'project.post',
+  'project.show',
 ];
 
 /**

@@ -3,7 +3,7 @@
 // under the member guard. router.tsx patches them in on the first navigation to one of them
 // (patchAreaRoutes): a guest's first page does not carry them. Every page is its own lazy chunk.
 import type { Gig } from '@wayfarer/api/schemas';
-import type { RouteObject } from 'react-router-dom';
+import { redirect, type RouteObject } from 'react-router-dom';
 import { buildPath, paths } from '@/config/paths';
 import { guard } from '../guards';
 import type { RouteHandle } from '../use-document-title';
@@ -18,6 +18,95 @@ const agentGigs = () => import('./agent-gigs');
 const orders = () => import('./orders');
 const jobs = () => import('./jobs');
 const party = () => import('./party');
+const projects = () => import('./projects');
+
+/** The project pages (issue 19): posting and running them for Lecturers, applying for Students. */
+const projectChildren: RouteObject[] = [
+  {
+    id: 'guard.lecturer',
+    middleware: guard('lecturer'),
+    children: [
+      {
+        id: 'project.post',
+        path: paths['project.post'],
+        ...title('Post Project'),
+        lazy: view(projects, 'PostProjectPage'),
+      },
+      {
+        id: 'project.edit',
+        path: paths['project.edit'],
+        ...title('Edit Project'),
+        lazy: view(projects, 'EditProjectPage'),
+      },
+      {
+        id: 'project.shortlisted',
+        path: paths['project.shortlisted'],
+        ...title('Shortlist'),
+        children: [
+          {
+            index: true,
+            loader: ({ params }) =>
+              redirect(buildPath('project.shortlisted.individual', { id: params.id ?? '' })),
+            Component: () => null,
+          },
+          {
+            id: 'project.shortlisted.individual',
+            path: 'individual',
+            lazy: view(projects, 'ShortlistIndividual'),
+          },
+          {
+            id: 'project.shortlisted.team',
+            path: 'team',
+            lazy: view(projects, 'ShortlistTeam'),
+          },
+        ],
+      },
+      {
+        id: 'project.review',
+        path: paths['project.review'],
+        ...title('Review Participants'),
+        lazy: view(projects, 'ProjectReviewPage'),
+      },
+    ],
+  },
+  {
+    id: 'guard.student',
+    middleware: guard('student'),
+    children: [
+      {
+        id: 'project.apply',
+        path: paths['project.apply'],
+        ...title('Apply'),
+        children: [
+          {
+            index: true,
+            loader: ({ params }) =>
+              redirect(buildPath('project.apply.individual', { id: params.id ?? '' })),
+            Component: () => null,
+          },
+          {
+            id: 'project.apply.individual',
+            path: 'individual',
+            lazy: view(projects, 'ApplyIndividual'),
+          },
+          { id: 'project.apply.team', path: 'team', lazy: view(projects, 'ApplyTeam') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'project.show',
+    path: paths['project.show'],
+    ...title('Project'),
+    lazy: view(projects, 'ProjectShow'),
+  },
+  {
+    id: 'project.dashboard',
+    path: paths['project.dashboard'],
+    ...title('Project Dashboard'),
+    lazy: view(projects, 'ProjectDashboardPage'),
+  },
+];
 
 /** The agent's gig pages: Create a Gig, Manage Gig, and editing a gig (not in spec). */
 const agentGigChildren: RouteObject[] = [
@@ -247,6 +336,7 @@ export const memberChildren: RouteObject[] = [
         ...title('Job'),
         lazy: view(jobs, 'AgentJobShow'),
       },
+      ...projectChildren,
     ],
   },
 ];

@@ -7,7 +7,7 @@ import { RegisterPage } from '@/features/auth/components/register-page';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
 import { useCurrentUser } from '@/stores/auth';
-import { landingPathFor, safeRedirect } from '../guards';
+import { landingPathFor, loginReason, safeRedirect } from '../guards';
 import { buildPath } from '@/config/paths';
 
 export function Login() {
@@ -15,6 +15,7 @@ export function Login() {
   const [search] = useSearchParams();
   return (
     <LoginPage
+      notice={loginReason(search.get('reason'))}
       onLoggedIn={(user) =>
         void navigate(landingPathFor(user, search.get('redirect')), { replace: true })
       }

@@ -2,7 +2,14 @@
 // featured gigs of the home and service pages. The gigs feature draws them; the wishlist heart,
 // the categories and the share widget are slotted in here (features do not import each other).
 import type { Gig, GigPackage } from '@wayfarer/api/schemas';
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { ShareWidget } from '@/components/ui/share-widget';
 import { getGig } from '@/features/gigs/api/gigs';
 import { ExplorePage } from '@/features/gigs/components/explore-page';
@@ -21,8 +28,53 @@ import { cannotOrderReason, gigMessageHref, gigOrderHref } from './order-links';
 
 export { PageError as ErrorBoundary } from '../page-error';
 
+// Students' Projects tab: the projects feature loads only when it is opened.
+const ExploreProjects = lazy(() =>
+  import('./project-sections').then((module) => ({ default: module.ExploreProjects })),
+);
+
+/** Explore: gigs, and for Students a Projects tab beside them (`?tab=projects`). */
 export function Explore() {
   const services = useServiceList();
+  const user = useCurrentUser();
+  const [search] = useSearchParams();
+  const isStudent = user?.role === 'Student';
+  const tab = isStudent && search.get('tab') === 'projects' ? 'projects' : 'gigs';
+  return (
+    <>
+      {isStudent && (
+        <nav className="explore-tabs" aria-label="Explore">
+          <ul>
+            <li>
+              <Link to={buildPath('explore')} aria-current={tab === 'gigs' ? 'page' : undefined}>
+                Gigs
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={buildPath('explore', undefined, { tab: 'projects' })}
+                aria-current={tab === 'projects' ? 'page' : undefined}
+              >
+                Projects
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      )}
+      {tab === 'projects' ? (
+        <div className="container explore-projects">
+          <Suspense fallback={<p className="muted">Loading projects…</p>}>
+            <ExploreProjects />
+          </Suspense>
+        </div>
+      ) : (
+        <ExploreGigs services={services} />
+      )}
+    </>
+  );
+}
+
+function ExploreGigs({ services }: { services: ReturnType<typeof useServiceList> }) {
   return (
     <>
       <PrefetchWishlistedGigs />

@@ -23,6 +23,11 @@ const FeaturedGigs = lazy(() =>
   import('./gig-sections').then((module) => ({ default: module.HomeFeaturedGigs })),
 );
 
+// Below the fold as well: the projects feature's chunk loads only when scrolled near.
+const OpenProjects = lazy(() =>
+  import('./project-sections').then((module) => ({ default: module.HomeOpenProjects })),
+);
+
 const serviceHref = (id: string) => buildPath('services.id', { id });
 const postHref = (slug: string) => buildPath('blogs.show', { slug });
 
@@ -56,6 +61,11 @@ export function Component() {
         // Only once actually scrolled into view: `/`'s first load has no room for it (budget).
         <WhenVisible minHeight="30rem" rootMargin="0px">
           <FeaturedGigs />
+        </WhenVisible>
+      }
+      openProjects={
+        <WhenVisible minHeight="4rem" rootMargin="0px">
+          <OpenProjects />
         </WhenVisible>
       }
       latestPosts={

@@ -15,9 +15,11 @@ export interface LoginPageProps {
   variant?: 'member' | 'admin';
   /** Where to go next is the app's decision (back where they were, or their area). */
   onLoggedIn: (user: User) => void;
+  /** Why the visitor was sent here (a page for another role), shown above the form. */
+  notice?: string | null;
 }
 
-export function LoginPage({ variant = 'member', onLoggedIn }: LoginPageProps) {
+export function LoginPage({ variant = 'member', onLoggedIn, notice }: LoginPageProps) {
   const isAdmin = variant === 'admin';
   const form = useForm({
     initialValues,
@@ -48,6 +50,11 @@ export function LoginPage({ variant = 'member', onLoggedIn }: LoginPageProps) {
       }
     >
       <form className="form" onSubmit={form.submit} noValidate>
+        {notice && (
+          <p className="alert" role="status" data-testid="login-reason">
+            {notice}
+          </p>
+        )}
         <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
         <EmailField field={form.field('email')} />
         <TextField

@@ -10,6 +10,8 @@ export interface HomePageProps {
   categories?: ReactNode;
   /** Featured gigs, once gigs exist. */
   featuredGigs?: ReactNode;
+  /** A few open projects for students. */
+  openProjects?: ReactNode;
   /** Real reviews from completed orders, once there are some. */
   reviews?: ReactNode;
   /** The newest blog posts. */
@@ -48,6 +50,7 @@ export function HomePage({
   search,
   categories,
   featuredGigs,
+  openProjects,
   reviews,
   latestPosts,
   status,
@@ -76,6 +79,8 @@ export function HomePage({
       <div className="container home-section">{categories}</div>
 
       {featuredGigs && <div className="container home-section">{featuredGigs}</div>}
+
+      {openProjects && <div className="container home-section">{openProjects}</div>}
 
       <section className="home-band" aria-labelledby="how-title" id="how-it-works">
         <div className="container home-section">

@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import type { ProjectBoxEntry } from '@wayfarer/api/schemas';
 import type { ProjectBoxDoc } from '@wayfarer/api/schemas/userdb-docs';
 import { api } from '@/lib/api-client';
-import { USERDB_LIMITS, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
+import { projectBoxId, USERDB_LIMITS, USERDB_PREFIX } from '@wayfarer/api/schemas/userdb-rules';
 import { nowIso } from '@/lib/local-db-docs';
-import { upsertLocalDoc, useLocalDocs } from '@/lib/local-db';
+import { upsertLocalDoc, useLocalDoc, useLocalDocs } from '@/lib/local-db';
 
 /** Entries, most recently changed first; null while the database opens. */
 export function useProjectBox(): ProjectBoxDoc[] | null {
@@ -61,4 +61,28 @@ export async function getProjectStates(
         deadline: entry.deadline,
       };
   return states;
+}
+
+/** Project `projectId`'s entry in the project box, live: undefined while it loads, null if none. */
+export function useProjectBoxEntry(projectId: string): ProjectBoxDoc | null | undefined {
+  return useLocalDoc<ProjectBoxDoc>(projectBoxId(projectId));
+}
+
+/** Saves a project to the project box (offline too: the entry syncs later). */
+export function saveProject(project: { id: string; title: string }): Promise<void> {
+  const title = project.title.slice(0, USERDB_LIMITS.projectTitle);
+  return upsertLocalDoc<ProjectBoxDoc>(projectBoxId(project.id), (doc) => {
+    if (doc?.relations.includes('saved')) return undefined;
+    return doc
+      ? { ...doc, relations: [...doc.relations, 'saved'], updated_at: nowIso() }
+      : {
+          _id: projectBoxId(project.id),
+          type: 'projectbox',
+          project_id: project.id,
+          title,
+          relations: ['saved'],
+          notes: '',
+          updated_at: nowIso(),
+        };
+  });
 }

@@ -1,0 +1,213 @@
+// The project pages (issue 19): Post Project and editing one (Lecturers), a project, applying
+// (Students, individual or team), the shortlist, the dashboard and the reviews. The projects
+// feature draws them; the service names come from the services feature, "Save to Project Box"
+// from the project box feature, the links from here.
+import type { ReactNode } from 'react';
+import type { ApplicantType } from '@wayfarer/api/schemas/projects';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { SaveProjectButton } from '@/features/projectbox/components/save-project-button';
+import { ApplyPage as ApplyView } from '@/features/projects/components/apply-page';
+import { DashboardPage } from '@/features/projects/components/dashboard-page';
+import { EditProject } from '@/features/projects/components/edit-project';
+import { ProjectForm } from '@/features/projects/components/project-form';
+import { LecturerProjects } from '@/features/projects/components/project-lists';
+import { ProjectPage } from '@/features/projects/components/project-page';
+import { ReviewPage } from '@/features/projects/components/review-page';
+import { ShortlistPage } from '@/features/projects/components/shortlist-page';
+import type { Project } from '@/features/projects/api/projects';
+import { useServices } from '@/features/services/hooks/use-services';
+import { useCurrentUser } from '@/stores/auth';
+import { notify } from '@/stores/notification';
+import { buildPath } from '@/config/paths';
+
+function Page({
+  title,
+  lead,
+  children,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="projects-route">
+      <div className="page-heading">
+        <div>
+          <h1>{title}</h1>
+          {lead && <p className="muted">{lead}</p>}
+        </div>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+const projectHref = (id: string) => buildPath('project.show', { id });
+const profileHref = (tagname: string) => buildPath('user.info', { tagname });
+
+const links = {
+  edit: (id: string) => buildPath('project.edit', { id }),
+  apply: (id: string) => buildPath('project.apply.individual', { id }),
+  shortlist: (id: string) => buildPath('project.shortlisted.individual', { id }),
+  dashboard: (id: string) => buildPath('project.dashboard', { id }),
+  review: (id: string) => buildPath('project.review', { id }),
+  profile: profileHref,
+};
+
+function useServiceChoices() {
+  const services = useServices();
+  return services.status === 'ready' ? services.services : services.status;
+}
+
+function useAfterSave() {
+  const navigate = useNavigate();
+  return (project: Project) => {
+    notify(
+      project.status === 'draft'
+        ? `“${project.title}” is saved as a draft: publish it when it is ready.`
+        : `“${project.title}” is saved: students can apply while it is open.`,
+    );
+    void navigate(projectHref(project.id));
+  };
+}
+
+/** /project/post (Lecturers), with the lecturer's projects under the form. */
+export function PostProjectPage() {
+  const services = useServiceChoices();
+  const onSaved = useAfterSave();
+  return (
+    <Page
+      title="Post Project"
+      lead="A field trip, an event production, a tour design brief: describe it, choose the expertise you want and who may apply. Your work is saved on this device as you type, offline too."
+    >
+      <ProjectForm services={services} onSaved={onSaved} />
+      <section className="projects-mine" aria-labelledby="my-projects-title">
+        <h2 id="my-projects-title">My projects</h2>
+        <LecturerProjects projectHref={projectHref} />
+      </section>
+    </Page>
+  );
+}
+
+/** /project/:id/edit-post (its lecturer). */
+export function EditProjectPage() {
+  const { id = '' } = useParams();
+  const services = useServiceChoices();
+  const onSaved = useAfterSave();
+  return (
+    <Page title="Edit project" lead="Change the project while it is a draft or open.">
+      <EditProject key={id} id={id} services={services} onSaved={onSaved} />
+    </Page>
+  );
+}
+
+/** /project/:id */
+export function ProjectShow() {
+  const { id = '' } = useParams();
+  const user = useCurrentUser();
+  return (
+    <Page title="Project">
+      <ProjectPage
+        key={id}
+        projectId={id}
+        links={links}
+        viewerRole={user?.role ?? null}
+        saveButton={(project) => <SaveProjectButton project={project} />}
+      />
+    </Page>
+  );
+}
+
+function ApplyRoute({ type }: { type: ApplicantType }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  return (
+    <Page title="Apply to a project">
+      <ApplyView
+        key={`${id}:${type}`}
+        projectId={id}
+        type={type}
+        links={{
+          tab: (t) => buildPath(`project.apply.${t}`, { id }),
+          project: projectHref(id),
+          partyLeader: buildPath('party.leader'),
+        }}
+        onApplied={(application) => {
+          notify(`Your application to “${application.project_title}” is sent.`);
+          void navigate(projectHref(id));
+        }}
+      />
+    </Page>
+  );
+}
+
+/** /project/:id/apply/individual */
+export const ApplyIndividual = () => <ApplyRoute type="individual" />;
+/** /project/:id/apply/team */
+export const ApplyTeam = () => <ApplyRoute type="team" />;
+
+function ShortlistRoute({ type }: { type: ApplicantType }) {
+  const { id = '' } = useParams();
+  return (
+    <Page title="Shortlist" lead="Accept or decline each application; a message is optional.">
+      <ShortlistPage
+        key={id}
+        projectId={id}
+        type={type}
+        links={{
+          tab: (t) => buildPath(`project.shortlisted.${t}`, { id }),
+          project: projectHref(id),
+          dashboard: links.dashboard(id),
+          profile: profileHref,
+        }}
+      />
+    </Page>
+  );
+}
+
+/** /project/:id/shorlisted/individual */
+export const ShortlistIndividual = () => <ShortlistRoute type="individual" />;
+/** /project/:id/shorlisted/team */
+export const ShortlistTeam = () => <ShortlistRoute type="team" />;
+
+/** /project/:id/dashboard */
+export function ProjectDashboardPage() {
+  const { id = '' } = useParams();
+  return (
+    <Page title="Project dashboard">
+      <DashboardPage
+        key={id}
+        projectId={id}
+        links={{
+          project: projectHref(id),
+          shortlist: links.shortlist(id),
+          review: links.review(id),
+          inbox: buildPath('inbox'),
+          profile: profileHref,
+        }}
+      />
+    </Page>
+  );
+}
+
+/** /project/:id/review */
+export function ProjectReviewPage() {
+  const { id = '' } = useParams();
+  return (
+    <Page
+      title="Review participants"
+      lead={
+        <>
+          Each review gives the participant points for their expertise on the{' '}
+          <Link to={buildPath('leaderboard')}>leaderboard</Link>.
+        </>
+      }
+    >
+      <ReviewPage
+        key={id}
+        projectId={id}
+        links={{ project: projectHref(id), profile: profileHref }}
+      />
+    </Page>
+  );
+}
