@@ -87,7 +87,8 @@ async function tell(deps: ProjectsDeps, userId: string, message: Tell): Promise<
     );
 }
 
-const projectLink = (id: string) => `/projects/${id}`;
+/** The web app's project page (spec: `/project/{id}`, its shortlist spelled `shorlisted`). */
+const projectLink = (id: string) => `/project/${encodeURIComponent(id)}`;
 
 /**
  * Step 1: the applications the project's state decides. Also run by the request that changed the
@@ -152,7 +153,7 @@ async function tellOf(
           key: `${app.id}:${event.id}`,
           title: 'New application to your project',
           body: `${app.party ? `${app.party.name} (led by ${app.applicant.full_name})` : app.applicant.full_name} applied to “${project.title}”.`,
-          link: `${link}/shortlist`,
+          link: `${link}/shorlisted`,
           label: 'Open the shortlist',
         });
       return;
@@ -212,7 +213,7 @@ async function tellOf(
           key: `${project.id}:${event.user_id}`,
           title: 'You received a review',
           body: `${project.lecturer.full_name} reviewed your work on “${project.title}”.`,
-          link: `${link}/dashboard`,
+          link: '/profile/projects',
           label: 'Read the review',
         });
       }

@@ -13,7 +13,6 @@ import { timeAgo } from '../utils/time-ago';
 import './notifications.css';
 import { badgeText, plural } from '@/lib/format';
 import { LineIcon } from '@/components/ui/line-icon';
-import { notificationHref } from '../utils/links';
 
 /** Spec section 4 and 9: the icon turns red about 400 ms after the header loads. */
 export const BELL_ALERT_DELAY_MS = 400;
@@ -97,7 +96,7 @@ export function NotificationBell({ seeAllHref }: NotificationBellProps) {
                 {latest.map((item) => (
                   <li key={item._id} data-unread={isUnread(item) || undefined}>
                     <Link
-                      to={notificationHref(item) || seeAllHref}
+                      to={item.link || seeAllHref}
                       onClick={() => {
                         void markRead(item._id).catch(() => undefined);
                         close();

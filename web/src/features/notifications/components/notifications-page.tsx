@@ -10,7 +10,6 @@ import {
 import { pageOf, timeAgo } from '../utils/time-ago';
 import './notifications.css';
 import { plural } from '@/lib/format';
-import { notificationHref } from '../utils/links';
 
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
 
@@ -66,8 +65,8 @@ export function NotificationsPage() {
               <div className="notification-text">
                 <h2>
                   {isUnread(item) && <span className="unread-dot" aria-hidden="true" />}
-                  {notificationHref(item) ? (
-                    <Link to={notificationHref(item)} onClick={() => quietly(markRead(item._id))}>
+                  {item.link ? (
+                    <Link to={item.link} onClick={() => quietly(markRead(item._id))}>
                       {item.title}
                     </Link>
                   ) : (
