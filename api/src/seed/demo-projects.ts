@@ -15,6 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import type { ApplicantType } from '../schemas/projects';
 import { apply } from '../routes/projects/applications.service';
 import { createProject } from '../routes/projects/projects.service';
+import { listActiveServices } from '../routes/services/services.service';
 import { SandboxPaymentProvider } from '../routes/orders/payments';
 import { userKey, type UserDoc } from '../routes/users/users.model';
 
@@ -153,9 +154,14 @@ export async function seedDemoProjects(
   };
   const date = (days: number) =>
     new Date(clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
+  // A category an admin removed or deactivated before this step ran is left out of the demo
+  // projects (a project with none left is not written), like the demo gigs.
+  const active = new Set((await listActiveServices(couch)).map((s) => s.id));
   for (const demo of DEMO_PROJECTS) {
     const lecturer = await readUser(couch, demoId(demo.lecturer));
     if (!lecturer || lecturer.role !== 'Lecturer') continue;
+    const expertise = demo.expertise.filter((one) => active.has(one));
+    if (!expertise.length) continue;
     const id = createHash('sha256').update(`demo-project\n${demo.key}`).digest('hex').slice(0, 24);
     const [deadline, start, end] = demo.days;
     await createProject(
@@ -164,7 +170,7 @@ export async function seedDemoProjects(
       {
         title: demo.title,
         description: demo.description,
-        expertise: demo.expertise,
+        expertise,
         applicant_types: demo.applicant_types,
         slots: demo.slots,
         deadline: date(deadline),
@@ -177,7 +183,7 @@ export async function seedDemoProjects(
     ).catch(passConflict);
     for (const a of demo.applications) {
       const student = await readUser(couch, demoId(a.student));
-      if (!student || student.role !== 'Student') continue;
+      if (!student || student.role !== 'Student' || !active.has(a.expertise)) continue;
       await apply(deps, student, id, {
         type: 'individual',
         expertise: a.expertise,
