@@ -12,11 +12,11 @@ export interface ConnectionAlertsProps {
   /** Shown while offline. */
   offlineText: ReactNode;
   /** Shown while a save waits for the connection (and no alert is up); null when none waits. */
-  waitingText: ReactNode | null;
+  waitingText?: ReactNode | null;
   alert: SaveAlert | null;
   /** The feature's class for the offline notices, such as `job-offline`. */
   offlineClassName: string;
-  testIds: { waiting: string; alert: string };
+  testIds: { waiting?: string; alert: string };
 }
 
 /**
@@ -26,7 +26,7 @@ export interface ConnectionAlertsProps {
 export function ConnectionAlerts({
   isOnline,
   offlineText,
-  waitingText,
+  waitingText = null,
   alert,
   offlineClassName,
   testIds,
