@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
 import { DescriptionField } from '@/components/form/description-field';
 import { DraftNotice } from '@/components/form/draft-notice';
@@ -17,6 +17,7 @@ import {
 } from '../utils/job-form';
 import { Field } from '@/components/form/render-field';
 import { ServiceField, type ServiceChoices } from '@/components/form/service-field';
+import { useSendWhenOnline } from '@/components/form/use-send-when-online';
 import './jobs.css';
 
 /** The service categories to choose from, or why there are none yet. */
@@ -119,13 +120,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
 
   // Posted offline: post as soon as the connection is back.
   const { post_when_online: isWaiting } = values;
-  const latest = useRef(values);
-  latest.current = values;
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    if (isOnline && isWaiting) void saveRef.current(latest.current);
-  }, [isOnline, isWaiting]);
+  useSendWhenOnline(isOnline, isWaiting, values, save);
 
   const today = new Date().toISOString().slice(0, 10);
 

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
 import { DescriptionField } from '@/components/form/description-field';
 import { DraftNotice } from '@/components/form/draft-notice';
 import { Field } from '@/components/form/render-field';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
+import { useSendWhenOnline } from '@/components/form/use-send-when-online';
 import { ApiError, INPUT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { useDraft } from '@/lib/local-db-drafts';
 import { createProject, updateProject, type Project } from '../api/projects';
@@ -127,13 +128,7 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
 
   // Saved offline: save as soon as the connection is back.
   const { save_when_online: waiting } = values;
-  const latest = useRef(values);
-  latest.current = values;
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    if (isOnline && waiting) void saveRef.current(latest.current, waiting);
-  }, [isOnline, waiting]);
+  useSendWhenOnline(isOnline, waiting, values, save);
 
   const servicesList = Array.isArray(services) ? services : [];
   const today = new Date().toISOString().slice(0, 10);
