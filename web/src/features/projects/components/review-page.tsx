@@ -12,7 +12,6 @@ import {
   type ProjectDashboard,
   type ProjectReview,
 } from '../api/projects';
-import { actionErrorText } from '../utils/errors';
 import { Person } from './project-bits';
 import { LoadError, Loading } from './load-state';
 import './projects.css';
@@ -118,7 +117,13 @@ function ParticipantReview({
       onReviewed(made);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-      setAlert(actionErrorText(error, 'The review could not be saved.'));
+      setAlert(
+        error instanceof ApiError && error.isNetworkError
+          ? 'This needs a connection: you seem to be offline.'
+          : error instanceof Error
+            ? error.message
+            : 'The review could not be saved.',
+      );
     } finally {
       setBusy(false);
     }
