@@ -12,3 +12,17 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
     timeout: 30_000,
   });
 }
+
+/**
+ * Whether this build has a service worker; when it has one, waits (up to 30 s) until it controls
+ * the page, so a reload while offline is served by it. Its precache install takes longer on a
+ * loaded machine than any fixed wait for `ready`: a test that went offline after a 10 s race
+ * reloaded a page nothing served yet.
+ */
+export async function serviceWorkerControls(page: Page): Promise<boolean> {
+  const registered = await page.evaluate(
+    async () => 'serviceWorker' in navigator && !!(await navigator.serviceWorker.getRegistration()),
+  );
+  if (registered) await waitForServiceWorkerControl(page);
+  return registered;
+}

@@ -17,6 +17,7 @@ import {
   signIn as signInWith,
   unique,
 } from '../support/members';
+import { serviceWorkerControls } from '../support/sync';
 
 const PASSWORD = 'gigs-e2e-pass-1';
 /** A 1×1 PNG: the client and the server check images by their content. */
@@ -76,11 +77,7 @@ test('an agent creates a gig half offline; a customer finds, saves and asks abou
   await page.goto('/agent/create-gig');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a Gig' })).toBeVisible();
   // The service worker controls the page before going offline (it serves the shell then).
-  const hasServiceWorker = await page.evaluate(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 10_000))]);
-    return !!(await navigator.serviceWorker.getRegistration());
-  });
+  const hasServiceWorker = await serviceWorkerControls(page);
 
   // Online: the overview, with a Markdown preview, and the packages.
   await page.getByLabel('Title', { exact: true }).fill(title);

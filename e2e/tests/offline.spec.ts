@@ -5,7 +5,7 @@
 // reload. The heart used here is the same component gig and project pages render (kind "user"
 // here, since people are the saveable thing that has a page today).
 import { test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { syncExpect as expect } from '../support/sync';
+import { serviceWorkerControls, syncExpect as expect } from '../support/sync';
 import { createMember, logOutOfArea, signIn } from '../support/members';
 
 // Their waits cross live replication: up to 30 s (support/sync.ts).
@@ -97,9 +97,7 @@ test('device A works offline; back online, device B shows its wishlist, draft an
 
   // A reload while offline: the app shell comes from the service worker, the data from the
   // local database.
-  const hasServiceWorker = await a.evaluate(
-    async () => 'serviceWorker' in navigator && !!(await navigator.serviceWorker.getRegistration()),
-  );
+  const hasServiceWorker = await serviceWorkerControls(a);
   if (hasServiceWorker) {
     await a.reload();
     await expect(bellCount(a)).toHaveText('1');

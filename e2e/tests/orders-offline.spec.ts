@@ -16,20 +16,13 @@ import {
   type Member,
 } from '../support/members';
 import { createGig, deliveredOrder, paidOrder } from '../support/orders';
+import { serviceWorkerControls } from '../support/sync';
 
 const PASSWORD = 'orders-offline-pass-1';
 
 const syncState = (page: Page) => page.getByTestId('sync-indicator').first();
 const queued = (page: Page, status: 'pending' | 'applied' | 'refused') =>
   page.locator(`[data-testid="order-queued-action"][data-status="${status}"]`);
-
-/** Whether this build has a service worker, once it controls the page (10 s at most). */
-const hasServiceWorker = (page: Page) =>
-  page.evaluate(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 10_000))]);
-    return !!(await navigator.serviceWorker.getRegistration());
-  });
 
 /** A device: its own context and session, having opened My Orders and the order online. */
 async function deviceOnline(context: BrowserContext, baseURL: string, who: Member, id: string) {
@@ -88,7 +81,7 @@ test('My Orders and an order page open offline; an acceptance made offline appli
   const b = await deviceOnline(contextB, baseURL!, customer, orderId);
   await b.goto(`/orders/${orderId}`);
   await expect(b.getByTestId('order-status')).toHaveText('Delivered');
-  const withServiceWorker = await hasServiceWorker(a);
+  const withServiceWorker = await serviceWorkerControls(a);
 
   // Device A offline: My Orders opens again (the app shell from the service worker when this
   // build has one), from the device's copies.

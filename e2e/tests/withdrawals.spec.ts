@@ -25,6 +25,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { seriousAxeViolations, unique } from '../support/members';
+import { serviceWorkerControls } from '../support/sync';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'wayfarer-demo';
@@ -438,11 +439,7 @@ test('an agent withdraws cleared earnings: rejected, cancelled, paid, exported a
 
   // Offline: the same page from this device's copy, with requests disabled.
   await expect(page.getByTestId('sync-indicator').first()).toHaveAttribute('data-state', 'online');
-  const hasServiceWorker = await page.evaluate(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 10_000))]);
-    return !!(await navigator.serviceWorker.getRegistration());
-  });
+  const hasServiceWorker = await serviceWorkerControls(page);
   await page.context().setOffline(true);
   const offlineView = async () => {
     await expect(page.getByTestId('wallet-offline')).toContainText(
