@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchPath, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, type RouteObject } from 'react-router-dom';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { guard, sessionMiddleware } from './guards';
 import { buildPath, paths, type PathName } from '@/config/paths';
@@ -119,11 +119,7 @@ export const routes: RouteObject[] = [
               };
             },
             children: [
-              {
-                index: true,
-                loader: ({ params }) =>
-                  redirect(buildPath('user.info', { tagname: params.tagname ?? '' })),
-              },
+              redirectIndex((params) => buildPath('user.info', { tagname: params.tagname ?? '' })),
               { id: 'user.projects', path: 'projects', lazy: view(profile, 'PublicProjects') },
               { id: 'user.wishlists', path: 'wishlists', lazy: view(profile, 'PublicWishlists') },
               { id: 'user.info', path: 'info', lazy: view(profile, 'PublicInfo') },

@@ -3,7 +3,7 @@
 // under the member guard. router.tsx patches them in on the first navigation to one of them
 // (patchAreaRoutes): a guest's first page does not carry them. Every page is its own lazy chunk.
 import type { Gig } from '@wayfarer/api/schemas';
-import { redirect, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { buildPath, paths } from '@/config/paths';
 import { guard } from '../guards';
 import type { RouteHandle } from '../use-document-title';
@@ -43,12 +43,9 @@ const projectChildren: RouteObject[] = [
         path: paths['project.shortlisted'],
         ...title('Shortlist'),
         children: [
-          {
-            index: true,
-            loader: ({ params }) =>
-              redirect(buildPath('project.shortlisted.individual', { id: params.id ?? '' })),
-            Component: () => null,
-          },
+          redirectIndex((params) =>
+            buildPath('project.shortlisted.individual', { id: params.id ?? '' }),
+          ),
           {
             id: 'project.shortlisted.individual',
             path: 'individual',
@@ -78,12 +75,7 @@ const projectChildren: RouteObject[] = [
         path: paths['project.apply'],
         ...title('Apply'),
         children: [
-          {
-            index: true,
-            loader: ({ params }) =>
-              redirect(buildPath('project.apply.individual', { id: params.id ?? '' })),
-            Component: () => null,
-          },
+          redirectIndex((params) => buildPath('project.apply.individual', { id: params.id ?? '' })),
           {
             id: 'project.apply.individual',
             path: 'individual',

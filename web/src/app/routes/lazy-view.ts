@@ -1,6 +1,6 @@
 // Helpers of the route tables (router.tsx and the areas patched in later, routes/areas.ts).
 import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router-dom';
+import { redirect, type Params, type RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../use-document-title';
 
 /** A route's document title. */
@@ -18,11 +18,12 @@ export const notFound = {
 };
 
 /**
- * An index route that only redirects to `path`. It still needs something to match while the
- * redirect runs, hence the empty component.
+ * An index route that only redirects to `to` (a path, or one made from the route's params, such
+ * as a project's first tab). It still needs something to match while the redirect runs, hence
+ * the empty component.
  */
-export const redirectIndex = (path: string): RouteObject => ({
+export const redirectIndex = (to: string | ((params: Params) => string)): RouteObject => ({
   index: true,
-  loader: () => redirect(path),
+  loader: ({ params }) => redirect(typeof to === 'string' ? to : to(params)),
   Component: () => null,
 });
