@@ -27,3 +27,15 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /** A count on a header badge: "99+" above 99. */
 export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));
+
+/** "2027-03-14" → "14 Mar 2027": a calendar day (YYYY-MM-DD), the same in every time zone. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

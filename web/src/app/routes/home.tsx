@@ -8,6 +8,7 @@ import { HomePage } from '@/features/home/components/home-page';
 import { ServiceCategories } from '@/features/services/components/service-categories';
 import { useServices } from '@/features/services/hooks/use-services';
 import { buildPath } from '@/config/paths';
+import { useCurrentUser } from '@/stores/auth';
 
 export { PageError as ErrorBoundary } from '../page-error';
 
@@ -48,6 +49,9 @@ function Search() {
 }
 
 export function Component() {
+  // Open projects are for Students: only they may apply, and only they have Explore's Projects
+  // tab that "All open projects" leads to (others would fetch a list they cannot act on).
+  const isStudent = useCurrentUser()?.role === 'Student';
   return (
     <HomePage
       search={<Search />}
@@ -64,9 +68,11 @@ export function Component() {
         </WhenVisible>
       }
       openProjects={
-        <WhenVisible minHeight="4rem" rootMargin="0px">
-          <OpenProjects />
-        </WhenVisible>
+        isStudent && (
+          <WhenVisible minHeight="20rem" rootMargin="0px">
+            <OpenProjects />
+          </WhenVisible>
+        )
       }
       latestPosts={
         <WhenVisible minHeight="28rem">

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatDay } from '@/lib/format';
 import {
   actorLabel,
   disputeOpener,
-  formatDay,
   formatServiceDates,
   openOrderCount,
   resolverOf,

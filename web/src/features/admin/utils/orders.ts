@@ -1,4 +1,5 @@
 // How admins read orders: status names, which statuses count as open, who did what.
+import { formatDay } from '@/lib/format';
 import type { Order, OrderEvent, OrderStatus } from '../types';
 
 /** Every status, in the order an order moves through them (the filter lists them so). */
@@ -85,18 +86,6 @@ export function actorLabel(actor: OrderEvent['actor']): string {
 export function resolverOf(order: Pick<Order, 'timeline'>): string | null {
   const entry = order.timeline.findLast((event) => event.actor.kind === 'admin');
   return entry?.actor.name ?? null;
-}
-
-/** "14 Mar 2027" for a calendar date ("2027-03-14"): the same day in every time zone. */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /** The service's dates: one day, or a range. */

@@ -7,7 +7,7 @@ import { useResource } from '@/lib/use-resource';
 import { getJob, withdrawOffer, type Job, type Offer } from '../api/jobs';
 import { OFFER_STATUS_LABELS } from '../utils/format';
 import { JobBrief } from './job-brief';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import { OfferForm } from './offer-form';
 import './jobs.css';
 

@@ -17,7 +17,8 @@ import {
 } from '../api/jobs';
 import { OFFER_STATUS_LABELS } from '../utils/format';
 import { JobBrief } from './job-brief';
-import { DeviceCopyNote, LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
+import { DeviceCopyNote } from './load-state';
 import './jobs.css';
 
 export interface CustomerJobPageProps {

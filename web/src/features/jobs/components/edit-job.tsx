@@ -1,7 +1,7 @@
 import { useResource } from '@/lib/use-resource';
 import { getJob, type JobWithOffers } from '../api/jobs';
 import { JobForm, type JobFormProps } from './job-form';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 
 export interface EditJobProps extends Omit<JobFormProps, 'job'> {
   id: string;

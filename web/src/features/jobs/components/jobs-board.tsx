@@ -25,7 +25,7 @@ import {
   type BoardFilters,
 } from '../utils/board-filters';
 import { JobRow } from './my-jobs';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './jobs.css';
 
 export interface JobsBoardProps {

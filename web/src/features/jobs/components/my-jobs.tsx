@@ -6,7 +6,8 @@ import { isUnreachable, useResource } from '@/lib/use-resource';
 import { deviceJobList, useDeviceJobs } from '../api/device-jobs';
 import { JOB_STATUSES, listMyJobs, type Job, type JobStatus } from '../api/jobs';
 import { formatBudget, jobDates, JOB_STATUS_LABELS } from '../utils/format';
-import { DeviceCopyNote, LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
+import { DeviceCopyNote } from './load-state';
 import './jobs.css';
 
 const PER_PAGE = 10;

@@ -5,7 +5,7 @@ import { formatMoney } from '@/lib/money';
 import { useResource } from '@/lib/use-resource';
 import { listMyOffers, OFFER_STATUSES, type OfferStatus } from '../api/jobs';
 import { OFFER_STATUS_LABELS } from '../utils/format';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './jobs.css';
 
 const PER_PAGE = 20;

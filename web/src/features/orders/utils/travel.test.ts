@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, travelDates } from './travel';
+import { formatDay } from '@/lib/format';
+import { travelDates } from './travel';
 
 describe('travelDates', () => {
   it('is the calendar day, whatever the time zone (the tests run in Honolulu)', () => {

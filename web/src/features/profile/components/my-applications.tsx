@@ -1,17 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { ApplicationStatus } from '@wayfarer/api/schemas/projects';
 import { buildPath } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { APPLICATION_STATUS_LABELS } from '@/lib/project-labels';
 import { syncStore } from '@/stores/sync';
 import { useDeviceApplications, type ApplicationMirrorDoc } from '../api/device-projects';
-
-const STATUS_LABELS: Record<ApplicationStatus, string> = {
-  pending: 'Waiting for a decision',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-};
 
 function ApplicationRow({ doc }: { doc: ApplicationMirrorDoc }) {
   const { application, project } = doc;
@@ -26,7 +19,7 @@ function ApplicationRow({ doc }: { doc: ApplicationMirrorDoc }) {
           <Link to={buildPath('project.show', { id: project.id })}>{project.title}</Link>
         </h3>
         <span className="badge" data-status={application.status}>
-          {STATUS_LABELS[application.status]}
+          {APPLICATION_STATUS_LABELS[application.status]}
         </span>
       </div>
       <p className="muted">

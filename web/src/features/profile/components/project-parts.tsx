@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
-import { formatDate, plural } from '@/lib/format';
-import type { ProjectReview, ProjectStatus, ProjectSummary } from '../api/projects';
-
-const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
+import { formatDate, formatDay, plural } from '@/lib/format';
+import { PROJECT_STATUS_LABELS } from '@/lib/project-labels';
+import type { ProjectReview, ProjectSummary } from '../api/projects';
 
 /** "3 of 5 places left · applications close 14 Mar 2027": what a project still takes. */
 function projectFacts(
@@ -18,7 +11,7 @@ function projectFacts(
 ): string {
   const places = `${project.slots_left} of ${plural(project.slots, 'place')} left`;
   if (project.status === 'open' || project.status === 'draft')
-    return `${places} · applications close ${formatDate(project.deadline)}`;
+    return `${places} · applications close ${formatDay(project.deadline)}`;
   return plural(project.slots, 'place');
 }
 
@@ -43,7 +36,7 @@ export function ProjectCard({ project, children }: ProjectCardProps) {
       <p className="muted">
         {project.expertise.map((e) => e.name).join(', ')}
         {' · '}
-        {formatDate(project.start_date)} to {formatDate(project.end_date)}
+        {formatDay(project.start_date)} to {formatDay(project.end_date)}
         {project.location ? ` · ${project.location}` : ' · Remote'}
       </p>
       <p className="muted">{projectFacts(project)}</p>

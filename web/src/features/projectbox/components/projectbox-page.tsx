@@ -6,7 +6,8 @@ import { PROJECT_RELATIONS, type ProjectRelation } from '@wayfarer/api/schemas/u
 import { useIsOnline } from '@/components/ui/use-online-status';
 import { buildPath } from '@/config/paths';
 import { useDeviceCopy } from '@/lib/device-copy';
-import { formatDate, formatDateTime, plural } from '@/lib/format';
+import { formatDateTime, formatDay, plural } from '@/lib/format';
+import { PROJECT_STATUS_LABELS } from '@/lib/project-labels';
 import { isUnreachable, useResource } from '@/lib/use-resource';
 import '@/components/form/form.css';
 import { notifyError } from '@/stores/notification';
@@ -27,14 +28,6 @@ const RELATION_LABELS: Record<ProjectRelation, string> = {
   saved: 'Saved',
 };
 
-const STATUS_LABELS: Record<NonNullable<ProjectLiveState['status']>, string> = {
-  draft: 'Draft',
-  open: 'Open for applications',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
 const NOTES_SAVE_DELAY_MS = 800;
 
 /** The project's status, places left and deadline (while it takes applications). */
@@ -44,13 +37,13 @@ function LiveState({ state }: { state: ProjectLiveState }) {
   return (
     <p className="projectbox-live" data-testid="projectbox-live">
       <span className="badge" data-status={state.status}>
-        {STATUS_LABELS[state.status]}
+        {PROJECT_STATUS_LABELS[state.status]}
       </span>
       {isTakingApplications && state.slots_left !== undefined && (
         <span>{plural(state.slots_left, 'place')} left</span>
       )}
       {isTakingApplications && state.deadline && (
-        <span>Applications close {formatDate(state.deadline)}</span>
+        <span>Applications close {formatDay(state.deadline)}</span>
       )}
     </p>
   );

@@ -25,7 +25,7 @@ import {
   type ApplyFormValues,
 } from '../utils/apply-form';
 import { applyBlocker } from './project-page';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
 
 export interface ApplyPageProps {

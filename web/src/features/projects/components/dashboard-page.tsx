@@ -11,10 +11,10 @@ import {
   messageParticipants,
   type ProjectDashboard,
 } from '../api/projects';
-import { formatDay } from '../utils/format';
+import { formatDay } from '@/lib/format';
 import { Person, StatusBadge } from './project-bits';
 import { CancelConfirm } from './project-page';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
 
 export interface DashboardPageProps {

@@ -1,6 +1,6 @@
 import { useResource } from '@/lib/use-resource';
 import { getProject, type Project } from '../api/projects';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import { ProjectForm, type ExpertiseChoices } from './project-form';
 
 /** Editing a project: the form once the project is loaded (its lecturer; draft or open). */

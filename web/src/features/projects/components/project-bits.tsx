@@ -4,12 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import type { ProjectPerson, ProjectStatus, ProjectSummary } from '@wayfarer/api/schemas/projects';
-import {
-  applicantTypesText,
-  deadlineCountdown,
-  formatDay,
-  PROJECT_STATUS_LABELS,
-} from '../utils/format';
+import { formatDay } from '@/lib/format';
+import { PROJECT_STATUS_LABELS } from '@/lib/project-labels';
+import { applicantTypesText, deadlineCountdown } from '../utils/format';
 
 export function StatusBadge({ status }: { status: ProjectStatus }) {
   return (

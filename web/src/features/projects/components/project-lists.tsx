@@ -9,7 +9,7 @@ import {
   type ProjectSummary,
 } from '../api/projects';
 import { ProjectCard } from './project-bits';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
 
 interface Filters {

@@ -13,9 +13,10 @@ import {
   withdrawApplication,
   type Project,
 } from '../api/projects';
-import { APPLICATION_STATUS_LABELS, deadlineEnd } from '../utils/format';
+import { APPLICATION_STATUS_LABELS } from '@/lib/project-labels';
+import { deadlineEnd } from '../utils/format';
 import { ExpertiseChips, Person, ProjectFacts } from './project-bits';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
 
 interface ProjectLinks {

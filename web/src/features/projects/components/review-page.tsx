@@ -13,7 +13,7 @@ import {
   type ProjectReview,
 } from '../api/projects';
 import { Person } from './project-bits';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
 
 export interface ReviewPageProps {

@@ -16,9 +16,9 @@ import {
   type ApplicantType,
   type ShortlistResponse,
 } from '../api/projects';
-import { APPLICATION_STATUS_LABELS } from '../utils/format';
+import { APPLICATION_STATUS_LABELS } from '@/lib/project-labels';
 import { Person } from './project-bits';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
 
 export interface ShortlistPageProps {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicantTypesText, deadlineCountdown, formatDay } from './format';
+import { formatDay } from '@/lib/format';
+import { applicantTypesText, deadlineCountdown } from './format';
 
 describe('project words', () => {
   const at = (iso: string) => Date.parse(iso);

@@ -1,24 +1,6 @@
-// Words for a project's state: the status badge, the deadline countdown, applicant types.
-import type {
-  ApplicantType,
-  ApplicationStatus,
-  ProjectStatus,
-} from '@wayfarer/api/schemas/projects';
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
-  pending: 'Waiting for a decision',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-};
+// Words for a project's state: the deadline countdown, applicant types (the status labels are
+// lib/project-labels.ts, shared with the profile pages).
+import type { ApplicantType } from '@wayfarer/api/schemas/projects';
 
 /** "Individuals and teams", "Teams only"… */
 export function applicantTypesText(types: readonly ApplicantType[]): string {
@@ -40,16 +22,4 @@ export function deadlineCountdown(deadline: string, now: number = Date.now()): s
   if (hours >= 24) return `1 day ${hours - 24 === 1 ? '1 hour' : `${hours - 24} hours`} left`;
   if (hours >= 1) return `${hours} ${hours === 1 ? 'hour' : 'hours'} left`;
   return 'Less than an hour left';
-}
-
-/** "14 Mar 2027" for a YYYY-MM-DD day (as a calendar day: no time zone shift). */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
