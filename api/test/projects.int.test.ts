@@ -651,6 +651,50 @@ describe('the shortlist and decisions', () => {
         ).status === 200,
     );
   });
+  it('a withdrawn application is never accepted: 409, and its slot stays free', async () => {
+    const project = await post('helen', { slots: 1 });
+    const student = await newStudent();
+    const app = await applied(student.token, project.id);
+    const gone = await api.delete(`/api/project/${project.id}/apply`, { token: student.token });
+    expect(gone.status).toBe(200);
+    const late = await accept(project.id, app.id);
+    expect(late.status).toBe(409);
+    const seen = await api.get<ProjectBody>(`/api/project/${project.id}`, { token: tokens.helen });
+    expect(seen.body.project.slots_left).toBe(1);
+
+    // The race: an accept's project write lands after the withdraw, and the follow-up runs
+    // before the accept's application write. The follow-up gives the slot back.
+    const db = server.deps.couch.db('projects');
+    type Doc = { seq: number; accepted: string[]; outbox: unknown[] };
+    const doc = (await db.get(`project:${project.id}`)) as unknown as Doc;
+    const at = clock.now().toISOString();
+    await db.insert({
+      ...doc,
+      accepted: [app.id],
+      seq: doc.seq + 1,
+      outbox: [
+        ...doc.outbox,
+        {
+          id: `${doc.seq + 1}-accepted`,
+          kind: 'accepted',
+          at,
+          by: people.helen.user.id,
+          application_id: app.id,
+        },
+      ],
+    } as never);
+    await server.orderTimers.sweep();
+    await until(
+      10_000,
+      'the slot given back',
+      async () => ((await db.get(`project:${project.id}`)) as unknown as Doc).accepted.length === 0,
+    );
+    const stored = (await db.get(`application:${app.id}`)) as unknown as { status: string };
+    expect(stored.status).toBe('withdrawn');
+    const after = await api.get<ProjectBody>(`/api/project/${project.id}`, { token: tokens.helen });
+    expect(after.body.project.slots_left).toBe(1);
+    expect((await accept(project.id, app.id)).status).toBe(409);
+  });
 });
 
 describe('the project’s life: start, dashboard, messages, completion, reviews', () => {

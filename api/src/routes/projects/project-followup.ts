@@ -2,9 +2,10 @@
  * What follows a project's change, published from the project's outbox (the events its changes
  * appended in the same write), the way job-followup.ts does it for jobs:
  *
- * 1. decisions settled: every application in the project's `accepted` list marked accepted (an
- *    accept interrupted between the project's write and the application's is finished here), and
- *    a cancelled project's pending applications declined;
+ * 1. decisions settled: every pending application in the project's `accepted` list marked
+ *    accepted (an accept interrupted between the project's write and the application's is
+ *    finished here; one no longer pending leaves the list, its slot given back), and a cancelled
+ *    project's pending applications declined;
  * 2. notifications and mail: `project_application` to the lecturer, `application_accepted` /
  *    `application_declined` to the applicant and each member of a team, `project_started`,
  *    `project_completed`, `project_cancelled` to the participants, `project_review` to the
@@ -91,22 +92,27 @@ async function tell(deps: ProjectsDeps, userId: string, message: Tell): Promise<
 const projectLink = (id: string) => `/project/${encodeURIComponent(id)}`;
 
 /**
- * Step 1: the applications the project's state decides. Also run by the request that changed the
- * project (accept, cancel), so the answer already shows them; here it finishes an interrupted one.
+ * Step 1: the applications the project's state decides. Also run by the request that cancels the
+ * project, so the answer already shows them; here it finishes an interrupted accept. Only a
+ * pending application is accepted: one withdrawn or declined while in `accepted` (a withdraw whose
+ * follow-up ran between an accept's project write and its application write) stays as it is and
+ * leaves `accepted`, so its slot is given back. Returns the project (as it is after that) and the
+ * applications as settled.
  */
 export async function settleDecisions(
   deps: ProjectsDeps,
   project: ProjectDoc,
   apps: ApplicationDoc[],
   by: string,
-): Promise<ApplicationDoc[]> {
+): Promise<{ project: ProjectDoc; apps: ApplicationDoc[] }> {
   const at = deps.clock.now().toISOString();
   const settled: ApplicationDoc[] = [];
+  const undecidable: string[] = [];
   for (const app of apps) {
     let next = app;
-    if (project.accepted.includes(app.id) && app.status !== 'accepted')
+    if (project.accepted.includes(app.id) && app.status !== 'accepted') {
       next = await mutateApplication(deps, app.id, (current) =>
-        current.status === 'accepted'
+        current.status !== 'pending'
           ? current
           : {
               ...current,
@@ -116,7 +122,8 @@ export async function settleDecisions(
               history: [...current.history, { at, by, event: 'accepted' }],
             },
       );
-    else if (project.status === 'cancelled' && app.status === 'pending')
+      if (next.status !== 'accepted') undecidable.push(app.id);
+    } else if (project.status === 'cancelled' && app.status === 'pending')
       next = await mutateApplication(deps, app.id, (current) =>
         current.status !== 'pending' || project.accepted.includes(current.id)
           ? current
@@ -130,7 +137,13 @@ export async function settleDecisions(
       );
     settled.push(next);
   }
-  return settled;
+  if (undecidable.length)
+    project = await mutateProject(deps, project.id, (current) =>
+      current.accepted.some((id) => undecidable.includes(id))
+        ? { ...current, accepted: current.accepted.filter((id) => !undecidable.includes(id)) }
+        : current,
+    );
+  return { project, apps: settled };
 }
 
 const everyone = (apps: ApplicationDoc[]) => apps.flatMap((app) => peopleOf(app));
@@ -292,13 +305,15 @@ async function writeMirrors(
 
 /** One publication of a project's outbox (steps 1–4), under its lease. */
 async function publishOnce(deps: ProjectsDeps, projectId: string): Promise<void> {
-  let project = await readProject(deps, projectId);
-  const apps = await settleDecisions(
+  const read = await readProject(deps, projectId);
+  const settled = await settleDecisions(
     deps,
-    project,
+    read,
     await applicationsOf(deps, projectId),
-    project.outbox.at(-1)?.by ?? project.lecturer_id,
+    read.outbox.at(-1)?.by ?? read.lecturer_id,
   );
+  let project = settled.project;
+  const apps = settled.apps;
   for (const event of project.outbox) await tellOf(deps, project, apps, event);
   const done = new Set(project.outbox.map((e) => e.id));
   project = await mutateProject(deps, projectId, (current) => {

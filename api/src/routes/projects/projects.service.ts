@@ -262,7 +262,7 @@ export async function moveProject(
 ): Promise<Project> {
   await ownProject(deps, user, id);
   const rule = TRANSITIONS[action];
-  const project = await mutateProject(deps, id, (current) => {
+  let project = await mutateProject(deps, id, (current) => {
     if (!rule.from.includes(current.status))
       throw conflict(`The project is ${current.status.replace('_', ' ')}: it cannot ${action}.`);
     if (action === 'start' && !current.accepted.length)
@@ -277,7 +277,7 @@ export async function moveProject(
   });
   // A cancelled project's waiting applications are declined now, so the answer shows them so.
   if (action === 'cancel')
-    await settleDecisions(deps, project, await applicationsOf(deps, id), user.id);
+    ({ project } = await settleDecisions(deps, project, await applicationsOf(deps, id), user.id));
   afterChange(deps, id);
   return showProject(deps, project, user);
 }
