@@ -198,6 +198,27 @@ describe('posting, seeing and editing a project', () => {
     });
     expect(past.status).toBe(422);
     expect(past.body.errors!.deadline).toEqual(['Choose a deadline from today on.']);
+    // Days that do not exist are refused like malformed ones (never compared as NaN later).
+    const impossible = await api.post<Err>('/api/projects', {
+      token: tokens.helen,
+      body: projectBody({ deadline: '2027-02-30', start_date: '2027-13-45' }),
+    });
+    expect(impossible.status).toBe(422);
+    expect(impossible.body.errors!.deadline).toEqual([
+      'Choose the application deadline, such as 2027-03-14.',
+    ]);
+    expect(impossible.body.errors!.start_date).toEqual([
+      'Choose the start date, such as 2027-03-14.',
+    ]);
+    const missing = await api.post<Err>('/api/projects', {
+      token: tokens.helen,
+      body: { ...projectBody(), end_date: undefined },
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors!.end_date).toEqual(['Choose the end date.']);
+    const query = await api.get<Err>('/api/projects?deadline_before=2027-02-30');
+    expect(query.status).toBe(422);
+    expect(query.body.errors!.deadline_before).toEqual(['A date such as 2027-03-14.']);
   });
 
   it('answers the contract shape, open by default, with the lecturer and the expertise names', async () => {

@@ -297,11 +297,12 @@ export interface LeaderboardResponse {
 
 // Requests ------------------------------------------------------------------------------------
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day YYYY-MM-DD that exists (2027-02-30 and 2027-13-45 do not). */
 const date = (what: string) =>
-  z
-    .string({ error: `Choose the ${what}.` })
-    .regex(isoDate, `Choose the ${what}, such as 2027-03-14.`);
+  z.iso.date({
+    error: (issue) =>
+      issue.input === undefined ? `Choose the ${what}.` : `Choose the ${what}, such as 2027-03-14.`,
+  });
 
 const projectFields = {
   title: z
@@ -379,7 +380,7 @@ export const projectSearchQuerySchema = z.object({
   expertise: z.string().trim().max(60).optional(),
   type: z.enum(APPLICANT_TYPES, 'Individual or team.').optional(),
   /** Only projects whose deadline is on or before this day. */
-  deadline_before: z.string().regex(isoDate, 'A date such as 2027-03-14.').optional(),
+  deadline_before: z.iso.date({ error: 'A date such as 2027-03-14.' }).optional(),
   page: z.coerce.number().int().min(1, 'The page must be 1 or more.').default(1),
   per_page: z.coerce.number().int().min(1).max(50, 'At most 50 per page.').default(12),
 });
