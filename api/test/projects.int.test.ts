@@ -294,6 +294,34 @@ describe('posting, seeing and editing a project', () => {
     expect((await api.get(`/api/project/${draft.id}`, { token: tokens.mei })).status).toBe(200);
   });
 
+  it('a draft whose deadline has passed is not published until the deadline is moved', async () => {
+    const draft = await post('helen', {
+      status: 'draft',
+      deadline: day(1),
+      start_date: day(3),
+      end_date: day(5),
+    });
+    clock.advance(2 * DAY);
+    const stale = await api.patch<Err>(`/api/project/${draft.id}`, {
+      token: tokens.helen,
+      body: { status: 'open' },
+    });
+    expect(stale.status).toBe(422);
+    expect(stale.body.errors!.deadline).toEqual(['Choose a deadline from today on.']);
+    // An edit that keeps it a draft is not refused for the old deadline.
+    const edit = await api.patch(`/api/project/${draft.id}`, {
+      token: tokens.helen,
+      body: { slots: 2 },
+    });
+    expect(edit.status).toBe(200);
+    const moved = await api.patch<ProjectBody>(`/api/project/${draft.id}`, {
+      token: tokens.helen,
+      body: { status: 'open', deadline: day(1) },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.project.status).toBe('open');
+  });
+
   it('Explore lists open projects newest first, with filters and pages', async () => {
     const teamsOnly = await post('rafael', {
       applicant_types: ['team'],

@@ -216,13 +216,14 @@ export async function updateProject(
     for (const [key, value] of Object.entries(fields))
       if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
     if (input.expertise) next.expertise = [...new Set(input.expertise)];
-    checkDates(next, now, input);
+    const publishing = status === 'open' && current.status === 'draft';
+    // Publishing opens the project to applications: its deadline must still be ahead.
+    checkDates(next, now, publishing ? { deadline: next.deadline } : input);
     if (next.slots < current.accepted.length)
       throw ValidationError.field(
         'slots',
         `${current.accepted.length} applicants are accepted already: keep at least ${current.accepted.length} places.`,
       );
-    const publishing = status === 'open' && current.status === 'draft';
     if (publishing) {
       next.status = 'open';
       next.published_at = now.toISOString();
