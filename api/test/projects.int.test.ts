@@ -949,6 +949,45 @@ describe('the project’s life: start, dashboard, messages, completion, reviews'
     expect(aishaApp.body.data.find((a) => a.id === waiting.id)?.status).toBe('pending');
   });
 
+  it('a message skips a participant who blocked the lecturer; a retry sends nothing twice', async () => {
+    const project = await post('helen', { slots: 3 });
+    const [open, blocking] = [await newStudent(), await newStudent()];
+    for (const s of [open, blocking])
+      expect((await accept(project.id, (await applied(s.token, project.id)).id)).status).toBe(200);
+    const block = await api.post('/api/inbox/blocked', {
+      token: blocking.token,
+      body: { tagname: people.helen.user.tagname },
+    });
+    expect(block.status).toBe(204);
+    type Sent = {
+      conversation_ids: string[];
+      skipped: { user_id: string; reason: string }[];
+    };
+    const send = () =>
+      api.post<Sent>(`/api/project/${project.id}/message`, {
+        token: tokens.helen,
+        body: { text: 'Bring walking shoes on the first day.' },
+      });
+    const first = await send();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.conversation_ids).toHaveLength(1);
+    expect(first.body.conversation_ids[0]).toContain(open.user.id);
+    expect(first.body.skipped).toEqual([
+      { user_id: blocking.user.id, reason: 'This member is not accepting messages from you.' },
+    ]);
+    // A client's retry (the answer lost) sends the same messages again: nothing twice.
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    await server.deps.jobs.idle();
+    const thread = await api.get<{ data: unknown[] }>(
+      `/api/inbox/${first.body.conversation_ids[0]}/messages`,
+      { token: open.token },
+    );
+    expect(thread.status).toBe(200);
+    expect(thread.body.data).toHaveLength(1);
+  });
+
   it('cancelling declines the waiting applications; a cancelled project takes nothing more', async () => {
     const project = await post();
     const waiting = await applied(tokens.mei, project.id);

@@ -35,7 +35,7 @@
  *   POST   /api/project/{id}/shortlist/{application_id}/accept   200 {application}  {message?}
  *   POST   /api/project/{id}/shortlist/{application_id}/decline  200 {application}  {message?}
  *   GET    /api/project/{id}/dashboard                    200 ProjectDashboard  its lecturer, or a participant
- *   POST   /api/project/{id}/message                      200 {conversation_ids}  its lecturer: {text} to every participant
+ *   POST   /api/project/{id}/message                      200 ProjectMessageResult  its lecturer: {text, id?} to every participant
  *   POST   /api/project/{id}/start | /complete | /cancel  200 {project}  its lecturer
  *   POST   /api/project/{id}/reviews                      201 {review}   its lecturer, after completion
  *   GET    /api/users/{tagname}/projects                  200 {data: ProfileProject[]} (public)
@@ -50,6 +50,7 @@
  *   GET    /api/leaderboard?expertise=&page=              LeaderboardResponse (public)
  */
 import { z } from 'zod';
+import { MESSAGE_ID_PATTERN } from './userdb-rules';
 
 export const PROJECT_STATUSES = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -228,6 +229,16 @@ export interface ProjectDashboard {
   }[];
   /** Applications waiting for a decision. */
   pending_count: number;
+}
+
+/**
+ * `POST /api/project/{id}/message`: the conversations the text went to, and the participants it
+ * could not go to (no longer active, no tagname, blocking the lecturer), each with a sentence.
+ * Sending again with the same text within the minute (or the same `id`) sends nothing twice.
+ */
+export interface ProjectMessageResult {
+  conversation_ids: string[];
+  skipped: { user_id: string; reason: string }[];
 }
 
 /** `GET /api/users/{tagname}/projects`: a lecturer's projects (not drafts), a student's completed ones. */
@@ -450,6 +461,11 @@ export const projectMessageSchema = z
       .trim()
       .min(1, 'Write a message.')
       .max(5000, 'At most 5,000 characters.'),
+    /** Optional: the client's id for this message, so a retry is sent once whenever it lands. */
+    id: z
+      .string()
+      .regex(MESSAGE_ID_PATTERN, 'A message id has 8 to 64 letters, digits, _ or -.')
+      .optional(),
   })
   .strict();
 

@@ -269,9 +269,11 @@ export async function sendMessage(
   deps: Deps & { deliver: (senderId: string, messageId: string) => Promise<DeliveryOutcome> },
   sender: UserDoc,
   input: SendMessageRequest,
+  /** The recipient, when the caller has read them already (their tagname is `input.to`). */
+  known?: UserDoc,
 ): Promise<Message> {
   if (input.body.trim() === '') throw ValidationError.field('body', 'Write a message.');
-  const recipient = await userByTagname(deps, input.to);
+  const recipient = known ?? (await userByTagname(deps, input.to));
   const refused = await refusal(deps, sender, recipient);
   if (refused) {
     if (refused.field) throw ValidationError.field(refused.field, refused.message);

@@ -248,7 +248,7 @@ export function projectRoutes(deps: AppDeps) {
         permission: 'project.create',
         body: projectMessageSchema,
         responses: {
-          200: '{conversation_ids}',
+          200: '{conversation_ids, skipped}: a participant the message cannot go to is skipped',
           403: 'Your email address is not verified',
           ...OWN,
           409: 'No participants yet',

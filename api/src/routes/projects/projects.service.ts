@@ -6,15 +6,16 @@
  * notifications, mail) is published from there (project-followup.ts). Applications and the
  * lecturer's decisions on them: applications.service.ts.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { isConflict } from '../../couch/errors';
-import { conflict, notFound, ValidationError } from '../../lib/errors';
+import { AppError, conflict, notFound, ValidationError } from '../../lib/errors';
 import type { ListResponse } from '../../schemas';
 import type {
   ProfileProject,
   Project,
   ProjectDashboard,
+  ProjectMessageResult,
   ProjectParticipant,
   ProjectReview,
   ProjectSummary,
@@ -452,35 +453,62 @@ export async function dashboard(
 
 /**
  * `POST /api/project/{id}/message`: the lecturer's text to every participant, each through the
- * inbox (one conversation per pair, as any message): the conversations' ids.
+ * inbox (one conversation per pair, as any message). A participant it cannot go to (left, no
+ * tagname, blocking the lecturer) is skipped with the reason, the others still get it. Each
+ * message's id is derived from the project, the recipient and the text with the minute (or the
+ * client's `id`), so a retry of the request sends nothing twice.
  */
 export async function messageParticipants(
   deps: ProjectsDeps & Pick<AppDeps, 'jobs'>,
   user: UserDoc,
   id: string,
   input: z.output<typeof projectMessageSchema>,
-): Promise<{ conversation_ids: string[] }> {
+): Promise<ProjectMessageResult> {
   const project = await ownProject(deps, user, id);
-  const people = new Map<string, { tagname: string | null }>();
+  const people = new Set<string>();
   for (const app of acceptedOf(project, await applicationsOf(deps, id)))
-    for (const person of peopleOf(app)) people.set(person.user.id, person.user);
+    for (const person of peopleOf(app)) people.add(person.user.id);
   if (!people.size) throw conflict('The project has no participants yet: accept applicants first.');
-  const batch = randomBytes(8).toString('hex');
+  if (!user.email_verified_at)
+    throw new AppError(403, 'Verify your email address before sending messages.');
+  const once = input.id ?? `${input.text}\n${deps.clock.now().toISOString().slice(0, 16)}`;
   const conversationIds: string[] = [];
-  let n = 0;
-  for (const [userId, person] of people) {
-    const current = await userById(deps, userId);
-    const tagname = current?.tagname ?? person.tagname;
-    if (!current || current.status !== 'active' || !tagname) continue;
-    await sendMessage({ ...deps, deliver: deliverer(deps) }, user, {
-      id: `project-${batch}-${++n}`,
-      to: tagname,
-      body: input.text,
-      subject: { kind: 'project', ref: project.id, title: project.title },
-    });
+  const skipped: ProjectMessageResult['skipped'] = [];
+  for (const userId of people) {
+    const recipient = await userById(deps, userId);
+    if (!recipient || recipient.status !== 'active') {
+      skipped.push({ user_id: userId, reason: 'They are no longer a member of Wayfarer.' });
+      continue;
+    }
+    if (!recipient.tagname) {
+      skipped.push({ user_id: userId, reason: 'They have not chosen a tagname yet.' });
+      continue;
+    }
+    const messageId = `p-${createHash('sha256').update(`${project.id}\n${userId}\n${once}`).digest('hex').slice(0, 40)}`;
+    try {
+      await sendMessage(
+        { ...deps, deliver: deliverer(deps) },
+        user,
+        {
+          id: messageId,
+          to: recipient.tagname,
+          body: input.text,
+          subject: { kind: 'project', ref: project.id, title: project.title },
+        },
+        recipient,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.status !== 403 && error.status !== 422))
+        throw error;
+      skipped.push({
+        user_id: userId,
+        reason: Object.values(error.errors ?? {})[0]?.[0] ?? error.message,
+      });
+      continue;
+    }
     conversationIds.push(conversationIdFor(user.id, userId));
   }
-  return { conversation_ids: conversationIds };
+  return { conversation_ids: conversationIds, skipped };
 }
 
 /**
