@@ -715,7 +715,10 @@ describe('the shortlist and decisions', () => {
     // before the accept's application write. The follow-up gives the slot back.
     const db = server.deps.couch.db('projects');
     type Doc = { seq: number; accepted: string[]; outbox: unknown[] };
-    const doc = (await db.get(`project:${project.id}`)) as unknown as Doc;
+    const doc = await until(10_000, 'the withdraw’s follow-up', async () => {
+      const read = (await db.get(`project:${project.id}`)) as unknown as Doc;
+      return read.outbox.length === 0 ? read : null;
+    });
     const at = clock.now().toISOString();
     await db.insert({
       ...doc,
