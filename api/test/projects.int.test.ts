@@ -1074,6 +1074,44 @@ describe('mirrors, mail, profiles and the hooks in other domains', () => {
     expect(write.status).toBe(403);
   });
 
+  it('an application’s event rewrites its own mirror only; an edit of the project rewrites all', async () => {
+    const project = await post();
+    const [first, second] = [await newStudent(), await newStudent()];
+    const db = server.deps.couch.db('projects');
+    const published = () =>
+      until(
+        10_000,
+        'the follow-up',
+        async () =>
+          ((await db.get(`project:${project.id}`)) as unknown as { outbox: unknown[] }).outbox
+            .length === 0,
+      );
+    type AppMirror = { _rev: string; source_seq: number; project: { title: string } };
+    const mirrorOf = async (who: Session, appId: string) =>
+      until(10_000, 'the application mirror', async () => {
+        const read = await syncDoc<AppMirror>(who.token, `application:${appId}`);
+        return read.status === 200 ? read.doc : null;
+      });
+    const firstApp = await applied(first.token, project.id);
+    await published();
+    const before = await mirrorOf(first, firstApp.id);
+    const secondApp = await applied(second.token, project.id);
+    await published();
+    await mirrorOf(second, secondApp.id);
+    expect((await mirrorOf(first, firstApp.id))._rev).toBe(before._rev);
+    const title = 'A walking tour of the old port, renamed';
+    expect(
+      (await api.patch(`/api/project/${project.id}`, { token: tokens.helen, body: { title } }))
+        .status,
+    ).toBe(200);
+    await published();
+    for (const [who, app] of [
+      [first, firstApp],
+      [second, secondApp],
+    ] as const)
+      expect((await mirrorOf(who, app.id)).project.title).toBe(title);
+  });
+
   it('the timers’ sweep publishes a follow-up a stopped process left in the outbox', async () => {
     const project = await post();
     const db = server.deps.couch.db('projects');

@@ -12,7 +12,9 @@
  *    reviewed participant;
  * 3. the mirrors: `project:<id>` in the lecturer's database (the project and its applications)
  *    and `application:<id>` in the database of every student in an application (server-owned,
- *    refused to the user by validate_doc_update), an older state never over a newer one;
+ *    refused to the user by validate_doc_update), an older state never over a newer one; the
+ *    application mirrors of every application only for a change of the project itself (edited,
+ *    published, started, completed, cancelled), else only those the events name;
  * 4. the published events removed from the outbox.
  *
  * Steps 1–3 are idempotent (notification ids are the event's), so a retry or a restart repeats
@@ -266,11 +268,25 @@ async function writeMirror(
   }
 }
 
-/** Step 3: the lecturer's project mirror and every applicant's application mirrors. */
+/** Events that change what every application mirror shows of the project. */
+const PROJECT_EVENTS = new Set<ProjectEvent['kind']>([
+  'created',
+  'edited',
+  'published',
+  'started',
+  'completed',
+  'cancelled',
+]);
+
+/**
+ * Step 3: the lecturer's project mirror (the project and all its applications), and the
+ * application mirrors of `only` (every application when null) for each of their students.
+ */
 async function writeMirrors(
   deps: ProjectsDeps,
   project: ProjectDoc,
   apps: ApplicationDoc[],
+  only: Set<string> | null,
 ): Promise<void> {
   const names = await serviceNames(deps);
   const now = deps.clock.now();
@@ -290,6 +306,7 @@ async function writeMirrors(
   );
   const summary = toSummary(project, names);
   for (const app of apps) {
+    if (only && !only.has(app.id)) continue;
     const mirror = applicationMirrorDocSchema.parse({
       _id: applicationMirrorId(app.id),
       type: 'application_mirror',
@@ -306,21 +323,25 @@ async function writeMirrors(
 /** One publication of a project's outbox (steps 1–4), under its lease. */
 async function publishOnce(deps: ProjectsDeps, projectId: string): Promise<void> {
   const read = await readProject(deps, projectId);
-  const settled = await settleDecisions(
-    deps,
-    read,
-    await applicationsOf(deps, projectId),
-    read.outbox.at(-1)?.by ?? read.lecturer_id,
-  );
-  let project = settled.project;
+  const events = read.outbox;
+  const before = await applicationsOf(deps, projectId);
+  const settled = await settleDecisions(deps, read, before, events.at(-1)?.by ?? read.lecturer_id);
   const apps = settled.apps;
-  for (const event of project.outbox) await tellOf(deps, project, apps, event);
-  const done = new Set(project.outbox.map((e) => e.id));
-  project = await mutateProject(deps, projectId, (current) => {
+  for (const event of events) await tellOf(deps, settled.project, apps, event);
+  const done = new Set(events.map((e) => e.id));
+  const project = await mutateProject(deps, projectId, (current) => {
     const left = current.outbox.filter((e) => !done.has(e.id));
     return left.length === current.outbox.length ? current : { ...current, outbox: left };
   });
-  await writeMirrors(deps, project, await applicationsOf(deps, projectId));
+  // Every application mirror shows the project: all of them for a change of the project, else
+  // only those of the applications the events name or the decisions changed.
+  const only = events.some((e) => PROJECT_EVENTS.has(e.kind))
+    ? null
+    : new Set([
+        ...events.flatMap((e) => (e.application_id ? [e.application_id] : [])),
+        ...apps.filter((app, i) => app !== before[i]).map((app) => app.id),
+      ]);
+  await writeMirrors(deps, project, apps, only);
 }
 
 const MAX_ROUNDS = 5;
