@@ -39,6 +39,7 @@ import {
 } from './project-model';
 import {
   applicationsOf,
+  applicationsOfMembersIn,
   getOrNull,
   mutateApplication,
   mutateProject,
@@ -118,7 +119,8 @@ export async function apply(
         ? 'You or a member is in another application to this project already.'
         : 'You are in another application to this project already.',
     );
-  if (overlapping(await applicationsOf(deps, projectId), id, memberIds).length) throw taken();
+  const theirs = () => applicationsOfMembersIn(deps, memberIds, projectId);
+  if (overlapping(await theirs(), id, memberIds).length) throw taken();
 
   const at = now.toISOString();
   const fields = {
@@ -175,7 +177,7 @@ export async function apply(
         : current,
     );
   // Two applications with a student in common written at once: the earlier one stays.
-  const rivals = overlapping(await applicationsOf(deps, projectId), id, memberIds);
+  const rivals = overlapping(await theirs(), id, memberIds);
   if (
     rivals.some(
       (r) => r.created_at < app.created_at || (r.created_at === app.created_at && r.id < id),
@@ -210,9 +212,7 @@ export async function withdraw(
   projectId: string,
 ): Promise<ProjectApplication> {
   const project = await readProject(deps, projectId);
-  const apps = (await applicationsOf(deps, projectId)).filter((a) =>
-    a.member_ids.includes(student.id),
-  );
+  const apps = await applicationsOfMembersIn(deps, [student.id], projectId);
   const live = apps.filter(isLive);
   const own = live.find((a) => a.applicant_id === student.id);
   if (!own) {
@@ -303,10 +303,10 @@ async function applicationOfProject(
   projectId: string,
   applicationId: string,
 ) {
-  await ownProject(deps, user, projectId);
+  const project = await ownProject(deps, user, projectId);
   const app = await readApplication(deps, applicationId);
   if (app.project_id !== projectId) throw notFound('No such application.');
-  return app;
+  return { project, app };
 }
 
 /**
@@ -320,7 +320,7 @@ export async function accept(
   applicationId: string,
   message: string | undefined,
 ): Promise<ProjectApplication> {
-  const seen = await applicationOfProject(deps, user, projectId, applicationId);
+  const { app: seen } = await applicationOfProject(deps, user, projectId, applicationId);
   if (seen.status !== 'pending' && seen.status !== 'accepted')
     throw conflict(`The application is ${seen.status}: it cannot be accepted.`);
   const now = deps.clock.now();
@@ -381,8 +381,7 @@ export async function decline(
   applicationId: string,
   message: string | undefined,
 ): Promise<ProjectApplication> {
-  await applicationOfProject(deps, user, projectId, applicationId);
-  const project = await readProject(deps, projectId);
+  const { project } = await applicationOfProject(deps, user, projectId, applicationId);
   if (project.accepted.includes(applicationId))
     throw conflict('The application is accepted: it cannot be declined.');
   const now = deps.clock.now();

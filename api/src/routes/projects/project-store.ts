@@ -149,6 +149,24 @@ export async function applicationsOfMember(
     .filter((doc): doc is ApplicationDoc => !!doc && doc.type === 'application');
 }
 
+/**
+ * The applications of one project that any of these students is in, by the
+ * `applications_by_member` view (a student's own applications, not the whole project's), newest
+ * first.
+ */
+export async function applicationsOfMembersIn(
+  deps: CouchDeps,
+  userIds: string[],
+  projectId: string,
+): Promise<ApplicationDoc[]> {
+  const found = new Map<string, ApplicationDoc>();
+  for (const apps of await Promise.all(userIds.map((id) => applicationsOfMember(deps, id))))
+    for (const app of apps) if (app.project_id === projectId) found.set(app.id, app);
+  return [...found.values()].sort(
+    (a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id),
+  );
+}
+
 /** Service ids → names, for the expertise projects show. */
 export async function serviceNames(deps: CouchDeps): Promise<Map<string, string>> {
   const services = await listActiveServices(deps.couch);

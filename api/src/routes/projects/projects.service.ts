@@ -51,6 +51,7 @@ import {
 import {
   applicationsOf,
   applicationsOfMember,
+  applicationsOfMembersIn,
   fetchDocs,
   mutateProject,
   readProject,
@@ -173,21 +174,28 @@ export async function ownProject(deps: ProjectsDeps, user: UserDoc, id: string) 
 
 /** The caller's application of a project: a live one they are in, else their latest. */
 function applicationOf(apps: ApplicationDoc[], userId: string): ApplicationDoc | null {
-  const theirs = apps.filter((a) => a.member_ids.includes(userId));
-  return theirs.find(isLive) ?? theirs.at(-1) ?? null;
+  const theirs = apps
+    .filter((a) => a.member_ids.includes(userId))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return theirs.find(isLive) ?? theirs[0] ?? null;
 }
 
-/** A project as `viewer` sees it (their own application included); drafts only to their lecturer. */
+/**
+ * A project as `viewer` sees it (their own application included); drafts only to their lecturer.
+ * A student's application is read from their own (`applications_by_member`), unless the caller
+ * has the project's applications already.
+ */
 export async function showProject(
   deps: ProjectsDeps,
   project: ProjectDoc,
   user: UserDoc | null,
+  apps?: ApplicationDoc[],
 ): Promise<Project> {
   if (project.status === 'draft' && project.lecturer_id !== user?.id)
     throw notFound('No such project.');
   const mine =
     user?.role === 'Student'
-      ? applicationOf(await applicationsOf(deps, project.id), user.id)
+      ? applicationOf(apps ?? (await applicationsOfMembersIn(deps, [user.id], project.id)), user.id)
       : null;
   return toProject(project, await serviceNames(deps), viewerOf(user), mine, deps.clock.now());
 }
@@ -437,7 +445,7 @@ export async function dashboard(
     })),
   );
   return {
-    project: await showProject(deps, project, user),
+    project: await showProject(deps, project, user, apps),
     participants,
     teams: accepted
       .filter((app) => app.party)
