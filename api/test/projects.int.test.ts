@@ -1175,6 +1175,10 @@ describe('mirrors, mail, profiles and the hooks in other domains', () => {
     await applied(student.token, project.id);
     expect((await cv(tokens.rafael)).status).toBe(200);
     expect((await cv(tokens.helen)).status).toBe(403);
+    // Only a live (pending or accepted) application grants it: withdrawn, it is gone.
+    const gone = await api.delete(`/api/project/${project.id}/apply`, { token: student.token });
+    expect(gone.status).toBe(200);
+    expect((await cv(tokens.rafael)).status).toBe(403);
   });
 
   it('GET /api/user lists the caller’s projects; profiles list a lecturer’s public ones', async () => {

@@ -99,6 +99,7 @@ const application = (fields: Record<string, unknown> = {}) => ({
   id: 'p1:t:s1',
   lecturer_id: 'l1',
   member_ids: ['s1', 's2'],
+  status: 'pending',
   created_at: at,
   ...fields,
 });
@@ -135,6 +136,15 @@ describe('projects/projects/views/applications_by_member/map.js', () => {
       [['s2', at], 'l1'],
     ]);
     expect(runMap(map, project())).toEqual([]);
+  });
+  it('values a withdrawn or declined application null: it grants no CV access', () => {
+    const map = source('projects/projects/views/applications_by_member/map.js');
+    expect(runMap(map, application({ status: 'accepted' }))[0]).toEqual([['s1', at], 'l1']);
+    for (const status of ['withdrawn', 'declined'])
+      expect(runMap(map, application({ status }))).toEqual([
+        [['s1', at], null],
+        [['s2', at], null],
+      ]);
   });
 });
 

@@ -599,7 +599,10 @@ export async function profileProjects(
   }));
 }
 
-/** Whether the lecturer has a project the student applied to (alone or in a team): the CV rule. */
+/**
+ * Whether the student is in a live (pending or accepted) application to one of the lecturer's
+ * projects, alone or in a team: the CV rule. The view values a withdrawn or declined one null.
+ */
 export async function appliedToLecturer(
   deps: Pick<AppDeps, 'couch'>,
   lecturerId: string,
