@@ -137,12 +137,14 @@ export async function fetchDocs<T>(deps: CouchDeps, keys: string[]): Promise<T[]
 export async function applicationsOfMember(
   deps: CouchDeps,
   userId: string,
+  limit?: number,
 ): Promise<ApplicationDoc[]> {
   const result = await deps.couch.db('projects').view('projects', 'applications_by_member', {
     startkey: [userId, {}],
     endkey: [userId],
     descending: true,
     include_docs: true,
+    ...(limit ? { limit } : {}),
   } as never);
   return (result.rows as unknown as { doc?: ApplicationDoc }[])
     .map((row) => row.doc)

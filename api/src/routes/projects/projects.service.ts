@@ -342,12 +342,17 @@ export async function searchProjects(
   return { ...listed, data: listed.data.map((doc) => toSummary(doc, names)) };
 }
 
-async function projectsOfLecturer(deps: ProjectsDeps, lecturerId: string): Promise<ProjectDoc[]> {
+async function projectsOfLecturer(
+  deps: ProjectsDeps,
+  lecturerId: string,
+  limit?: number,
+): Promise<ProjectDoc[]> {
   const result = await deps.couch.db('projects').view('projects', 'by_lecturer', {
     startkey: [lecturerId, {}],
     endkey: [lecturerId],
     descending: true,
     include_docs: true,
+    ...(limit ? { limit } : {}),
   } as never);
   return (result.rows as unknown as { doc?: ProjectDoc }[])
     .map((row) => row.doc)
@@ -374,13 +379,26 @@ async function projectsOf(deps: ProjectsDeps, apps: ApplicationDoc[]) {
   return new Map(docs.filter((d) => d.type === 'project').map((d) => [d.id, d]));
 }
 
-/** `GET /api/user`'s `projects`: a lecturer's own, a student's applied ones (not withdrawn). */
+/**
+ * How many of the newest `GET /api/user` lists in `projects` (every app start reads it): the whole
+ * lists are `GET /api/lecturer/projects` and `GET /api/applications`, paged.
+ */
+const USER_PROJECTS_MAX = 50;
+
+/**
+ * `GET /api/user`'s `projects`: a lecturer's own, a student's applied ones (not withdrawn); the
+ * USER_PROJECTS_MAX newest (projects for a lecturer, applications for a student). Other roles: [].
+ */
 export async function projectsOfUser(deps: ProjectsDeps, user: UserDoc): Promise<ProjectSummary[]> {
+  if (user.role !== 'Lecturer' && user.role !== 'Student') return [];
   const names = await serviceNames(deps);
   if (user.role === 'Lecturer')
-    return (await projectsOfLecturer(deps, user.id)).map((doc) => toSummary(doc, names));
-  if (user.role !== 'Student') return [];
-  const apps = (await applicationsOfMember(deps, user.id)).filter((a) => a.status !== 'withdrawn');
+    return (await projectsOfLecturer(deps, user.id, USER_PROJECTS_MAX)).map((doc) =>
+      toSummary(doc, names),
+    );
+  const apps = (await applicationsOfMember(deps, user.id, USER_PROJECTS_MAX)).filter(
+    (a) => a.status !== 'withdrawn',
+  );
   const projects = await projectsOf(deps, apps);
   const seen = new Set<string>();
   const out: ProjectSummary[] = [];
