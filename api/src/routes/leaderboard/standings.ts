@@ -10,9 +10,10 @@
  * A standing is written only so the leaderboard can be one sorted view (`standings/ranked`). After
  * anything that changes a member's points (an order review published, hidden or unhidden: the
  * review's `gig_sync` step in review-publication.ts; a project review), `refreshStandings` reads
- * both sums fresh and writes the standing (deleted at 0 points), a compare-and-set that reads the
- * views again on a conflict, so two refreshes at once end with the true figure whichever writes
- * last, and moves the member between points values in the expertise's counts document (below).
+ * the standing, then both sums (in that order: sums read before the standing could be older than
+ * the revision they overwrite), and writes the standing (deleted at 0 points), a compare-and-set
+ * on that revision that reads the standing and the views again on a conflict, so two refreshes at
+ * once end with the true figure whichever writes last, and moves the member between points values in the expertise's counts document (below).
  * `repairStandings` (`npm run standings:repair`) recomputes every standing and count from the views.
  */
 import type { DocumentScope } from 'nano';
@@ -161,10 +162,11 @@ async function refreshOne(deps: Deps, userId: string, expertise: string): Promis
   const db = deps.couch.db('projects');
   const id = standingKey(expertise, userId);
   for (let attempt = 0; ; attempt++) {
-    const [points, current] = await Promise.all([
-      pointsOf(deps, userId, expertise),
-      readStanding(deps, id),
-    ]);
+    // The standing first, then the views: the sums are then at least as new as those the
+    // revision about to be replaced was written from, and any write after that revision makes
+    // this one a conflict (read both again).
+    const current = await readStanding(deps, id);
+    const points = await pointsOf(deps, userId, expertise);
     try {
       if (points <= 0) {
         if (current) {
