@@ -216,6 +216,83 @@ describe('standings', () => {
     });
   });
 
+  it('a count move left pending (a crash after the standing write) is finished by the next refresh', async () => {
+    const db = server.deps.couch.db('projects');
+    const expertise = 'pending-move';
+    await projectReview('pm1', 5, expertise); // 50 points
+    const id = `standing:${expertise}:pm1`;
+    await db.insert({
+      _id: id,
+      type: 'standing',
+      user_id: 'pm1',
+      expertise,
+      points: 50,
+      count_move: { from: null, to: 50 },
+      updated_at: new Date().toISOString(),
+    } as never);
+    // The standing is right already: before, the refresh returned here and the count was lost.
+    await refreshStandings(server.deps, 'pm1', [expertise]);
+    const counts = (await db.get(`standingcounts:${expertise}`)) as unknown as {
+      counts: Record<string, number>;
+    };
+    expect(counts.counts).toEqual({ '50': 1 });
+    const standing = (await db.get(id)) as unknown as { points: number; count_move: unknown };
+    expect(standing).toMatchObject({ points: 50, count_move: null });
+    await refreshStandings(server.deps, 'pm1', [expertise]);
+    expect(
+      ((await db.get(`standingcounts:${expertise}`)) as unknown as { counts: unknown }).counts,
+    ).toEqual({ '50': 1 });
+  });
+
+  it('a count move already applied (a crash before it was cleared) is not applied twice', async () => {
+    const db = server.deps.couch.db('projects');
+    const expertise = 'applied-move';
+    await projectReview('am1', 4, expertise); // 30 points
+    const id = `standing:${expertise}:am1`;
+    const written = await db.insert({
+      _id: id,
+      type: 'standing',
+      user_id: 'am1',
+      expertise,
+      points: 30,
+      count_move: { from: null, to: 30 },
+      updated_at: new Date().toISOString(),
+    } as never);
+    await db.insert({
+      _id: `standingcounts:${expertise}`,
+      type: 'standing_counts',
+      expertise,
+      counts: { '30': 1 },
+      applied: [`${id}@${written.rev}`],
+      updated_at: new Date().toISOString(),
+    } as never);
+    await refreshStandings(server.deps, 'am1', [expertise]);
+    const counts = (await db.get(`standingcounts:${expertise}`)) as unknown as {
+      counts: Record<string, number>;
+    };
+    expect(counts.counts).toEqual({ '30': 1 });
+    expect(((await db.get(id)) as unknown as { count_move: unknown }).count_move).toBeNull();
+
+    // A removal left pending (the standing at 0 points) is finished too: counted out, deleted.
+    const review = (
+      await db.list({
+        startkey: 'projectreview:',
+        endkey: 'projectreview:\ufff0',
+        include_docs: true,
+      })
+    ).rows
+      .map((r) => r.doc as unknown as { _id: string; _rev: string; subject_id: string })
+      .find((d) => d.subject_id === 'am1')!;
+    await db.destroy(review._id, review._rev);
+    const now = (await db.get(id)) as unknown as Record<string, unknown>;
+    await db.insert({ ...now, points: 0, count_move: { from: 30, to: null } } as never);
+    await refreshStandings(server.deps, 'am1', [expertise]);
+    expect(
+      ((await db.get(`standingcounts:${expertise}`)) as unknown as { counts: unknown }).counts,
+    ).toEqual({});
+    await expect(db.get(id)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
   it('the repair restores lost and wrong standings from the views', async () => {
     const db = server.deps.couch.db('projects');
     const lost = (await db.get(`standing:${EXPERTISE}:${s.aisha.user.id}`)) as unknown as {

@@ -22,13 +22,25 @@ import { isConflict, isNotFound } from '../../couch/errors';
 
 type Deps = Pick<AppDeps, 'couch' | 'clock'>;
 
+/** One member moved between points values of the counts document (null: no standing). */
+export interface CountMove {
+  from: number | null;
+  to: number | null;
+}
+
 export interface StandingDoc {
   _id: string;
   _rev?: string;
   type: 'standing';
   user_id: string;
   expertise: string;
+  /** 0 only while the member's removal is pending (`count_move` set), then the doc is deleted. */
   points: number;
+  /**
+   * The count move this revision still owes the counts document; cleared (or the standing
+   * deleted, at 0 points) once applied. Applied at most once: see `finishCountMove`.
+   */
+  count_move?: CountMove | null;
   updated_at: string;
 }
 
@@ -69,8 +81,13 @@ export type PointsCounts = { points: number; count: number }[];
  * reductions, but the embedded server reads every row of a range to reduce it (a second per few
  * thousand members on a busy machine), so the reduction of `standings/ranked` is kept here
  * instead. Each standing write moves one member from its old value to its new one (the old one
- * is the revision the compare-and-set replaced, so concurrent refreshes count exactly); a crash
- * between the two writes is set right by `recountStandings` (the repair).
+ * is the revision the compare-and-set replaced, so concurrent refreshes count exactly). The move
+ * is resumable: the standing revision records it (`count_move`), the counts document applies it
+ * once (it keeps the keys `<standing id>@<rev>` of the last APPLIED_KEPT moves it applied), then
+ * the standing's `count_move` is cleared by a compare-and-set. A move left pending (a crash, a
+ * timeout, the counts write giving up) is finished by the next refresh of that standing, or by
+ * the repair, before anything else. Bound: a pending move finished after more than APPLIED_KEPT
+ * other moves of its expertise would be applied twice; the repair's recount sets that right.
  */
 interface StandingCountsDoc {
   _id: string;
@@ -78,8 +95,12 @@ interface StandingCountsDoc {
   type: 'standing_counts';
   expertise: string;
   counts: Record<string, number>;
+  /** `<standing id>@<standing rev>` of the moves applied last, oldest first. */
+  applied?: string[];
   updated_at: string;
 }
+
+const APPLIED_KEPT = 200;
 
 const countsKey = (expertise: string) => `standingcounts:${expertise}`;
 
@@ -95,16 +116,23 @@ async function readCounts(deps: Pick<AppDeps, 'couch'>, expertise: string) {
   }
 }
 
-/** Writes the counts document from `change(current counts)`, a compare-and-set retried. */
+type Counts = Pick<StandingCountsDoc, 'counts' | 'applied'>;
+
+/**
+ * Writes the counts document from `change(current)`, a compare-and-set retried; `change` returns
+ * null to write nothing.
+ */
 async function writeCounts(
   deps: Deps,
   expertise: string,
-  change: (counts: Record<string, number>) => Record<string, number>,
+  change: (current: { counts: Record<string, number>; applied: string[] }) => Counts | null,
 ): Promise<void> {
   const db = deps.couch.db('projects');
   for (let attempt = 0; ; attempt++) {
     const current = await readCounts(deps, expertise);
-    const counts = change({ ...current?.counts });
+    const next = change({ counts: { ...current?.counts }, applied: [...(current?.applied ?? [])] });
+    if (!next) return;
+    const counts = next.counts;
     for (const [points, n] of Object.entries(counts)) if (!(n > 0)) delete counts[points];
     const doc: StandingCountsDoc = {
       _id: countsKey(expertise),
@@ -112,6 +140,7 @@ async function writeCounts(
       type: 'standing_counts',
       expertise,
       counts,
+      applied: (next.applied ?? []).slice(-APPLIED_KEPT),
       updated_at: deps.clock.now().toISOString(),
     };
     try {
@@ -124,13 +153,39 @@ async function writeCounts(
   }
 }
 
-/** One member moved from `from` points to `to` (null: no standing). */
-const moveCount = (deps: Deps, expertise: string, from: number | null, to: number | null) =>
-  writeCounts(deps, expertise, (counts) => {
-    if (from !== null) counts[from] = (counts[from] ?? 0) - 1;
-    if (to !== null) counts[to] = (counts[to] ?? 0) + 1;
-    return counts;
+/**
+ * Applies the count move a standing revision owes (once: its key `<id>@<rev>` is recorded in the
+ * counts document), then clears it from the standing (deletes the standing at 0 points), a
+ * compare-and-set. Returns the standing after, null when deleted, or undefined when someone else
+ * wrote the standing meanwhile (whoever did finished this move first).
+ */
+async function finishCountMove(
+  deps: Deps,
+  standing: StandingDoc,
+): Promise<StandingDoc | null | undefined> {
+  const move = standing.count_move;
+  if (!move) return standing;
+  const key = `${standing._id}@${standing._rev}`;
+  await writeCounts(deps, standing.expertise, ({ counts, applied }) => {
+    if (applied.includes(key)) return null;
+    if (move.from !== null) counts[move.from] = (counts[move.from] ?? 0) - 1;
+    if (move.to !== null) counts[move.to] = (counts[move.to] ?? 0) + 1;
+    return { counts, applied: [...applied, key] };
   });
+  const db = deps.couch.db('projects');
+  try {
+    if (!(standing.points > 0)) {
+      await db.destroy(standing._id, standing._rev!);
+      return null;
+    }
+    const cleared: StandingDoc = { ...standing, count_move: null };
+    const result = await db.insert(cleared as never);
+    return { ...cleared, _rev: result.rev };
+  } catch (error) {
+    if (isConflict(error) || isNotFound(error)) return undefined;
+    throw error;
+  }
+}
 
 /** The members per points value of an expertise, highest first: one document read. */
 export async function pointsCounts(
@@ -154,44 +209,55 @@ async function recountStandings(deps: Deps, expertise: string): Promise<void> {
   const counts: Record<string, number> = {};
   for (const row of result.rows as unknown as { key: [string, number]; value: number }[])
     counts[row.key[1]] = row.value;
-  await writeCounts(deps, expertise, () => counts);
+  await writeCounts(deps, expertise, ({ applied }) => ({ counts, applied }));
 }
 
-/** Makes one standing equal to the views (written, deleted or left alone). */
+/**
+ * Makes one standing equal to the views (written, deleted or left alone), first finishing a count
+ * move the standing still owes.
+ */
 async function refreshOne(deps: Deps, userId: string, expertise: string): Promise<void> {
   const db = deps.couch.db('projects');
   const id = standingKey(expertise, userId);
   for (let attempt = 0; ; attempt++) {
+    if (attempt > 8) throw new Error(`standing ${id}: too many concurrent writes`);
     // The standing first, then the views: the sums are then at least as new as those the
     // revision about to be replaced was written from, and any write after that revision makes
     // this one a conflict (read both again).
-    const current = await readStanding(deps, id);
+    const read = await readStanding(deps, id);
+    const current = read?.count_move ? await finishCountMove(deps, read) : read;
+    if (current === undefined) continue; // written meanwhile: read it again
     const points = await pointsOf(deps, userId, expertise);
+    const had = current && current.points > 0 ? current.points : null;
+    const want = points > 0 ? points : null;
+    if (!current ? want === null : had !== null && had === want) return;
+    let written: StandingDoc;
     try {
-      if (points <= 0) {
-        if (current) {
-          await db.destroy(id, current._rev!);
-          await moveCount(deps, expertise, current.points, null);
-        }
+      if (had === null && want === null) {
+        // A standing left at 0 points with no move owed: delete it.
+        await db.destroy(id, current!._rev!);
         return;
       }
-      if (current?.points === points) return;
-      const doc: StandingDoc = {
+      written = {
         _id: id,
         ...(current ? { _rev: current._rev } : {}),
         type: 'standing',
         user_id: userId,
         expertise,
-        points,
+        points: want ?? 0,
+        count_move: { from: had, to: want },
         updated_at: deps.clock.now().toISOString(),
       };
-      await db.insert(doc as never);
-      await moveCount(deps, expertise, current?.points ?? null, points);
-      return;
+      written._rev = (await db.insert(written as never)).rev;
     } catch (error) {
-      // Another refresh wrote (or deleted) it meanwhile: read the views and the standing again.
-      if (!(isConflict(error) || isNotFound(error)) || attempt >= 8) throw error;
+      // Another refresh wrote (or deleted) it meanwhile: read the standing and the views again.
+      if (isConflict(error) || isNotFound(error)) continue;
+      throw error;
     }
+    // Outside the conflict catch: a move that fails stays owed and is finished by the next
+    // refresh (or the repair), never mistaken for a standing conflict.
+    await finishCountMove(deps, written);
+    return;
   }
 }
 
