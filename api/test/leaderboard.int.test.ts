@@ -178,6 +178,26 @@ describe('GET /api/leaderboard', () => {
     );
     expect(own.body.user.leaderboards).toContainEqual({ expertise: EXPERTISE, points: 30 });
   });
+  it('profiles read the standings: the points the leaderboard ranks, in active services only', async () => {
+    const db = server.deps.couch.db('projects');
+    await db.insert({
+      _id: `standing:not-a-service:${s.aisha.user.id}`,
+      type: 'standing',
+      user_id: s.aisha.user.id,
+      expertise: 'not-a-service',
+      points: 990,
+      updated_at: new Date().toISOString(),
+    } as never);
+    const profile = await api.get<{ leaderboards: { expertise: string; points: number }[] }>(
+      '/api/user/aisha_bello',
+    );
+    const me = (await board(`?expertise=${EXPERTISE}`, s.aisha.token)).meta.me;
+    expect(profile.body.leaderboards).toEqual([{ expertise: EXPERTISE, points: me!.points }]);
+    await db.destroy(
+      `standing:not-a-service:${s.aisha.user.id}`,
+      ((await db.get(`standing:not-a-service:${s.aisha.user.id}`)) as { _rev: string })._rev,
+    );
+  });
 });
 
 describe('standings', () => {

@@ -120,3 +120,25 @@ async function readStanding(
     throw error;
   }
 }
+
+/**
+ * The leaderboard entries of `userId` for profiles (`GET /api/user`, `/api/user/{tagname}`):
+ * their standings in the active services, highest first, read by id in one request, so a
+ * profile shows the points the leaderboard ranks (the standings follow the point views at every
+ * review change; the repair sets them right after a failure).
+ */
+export async function leaderboardsOf(
+  deps: Deps,
+  userId: string,
+): Promise<{ expertise: string; points: number }[]> {
+  const services = await listActiveServices(deps.couch);
+  if (!services.length) return [];
+  const result = await deps.couch
+    .db('projects')
+    .fetch({ keys: services.map((s) => standingKey(s.id, userId)) });
+  return (result.rows as { doc?: StandingDoc | null }[])
+    .map((row) => row.doc)
+    .filter((doc): doc is StandingDoc => doc?.type === 'standing' && doc.points > 0)
+    .map((doc) => ({ expertise: doc.expertise, points: doc.points }))
+    .sort((a, b) => b.points - a.points);
+}
