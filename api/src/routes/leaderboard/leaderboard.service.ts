@@ -33,10 +33,19 @@ async function expertiseOf(deps: Deps, asked: string | undefined): Promise<strin
   return asked;
 }
 
-/** Rank of a points value: 1 + the members with strictly more points. */
+/**
+ * Rank of a points value: 1 + the members with strictly more points (`counts` highest first),
+ * from one cumulative map built once; a value no one has is ranked after every higher one.
+ */
 function ranker(counts: PointsCounts) {
+  const above = new Map<number, number>();
+  let more = 0;
+  for (const c of counts) {
+    above.set(c.points, more);
+    more += c.count;
+  }
   return (points: number) =>
-    1 + counts.filter((c) => c.points > points).reduce((n, c) => n + c.count, 0);
+    1 + (above.get(points) ?? counts.reduce((n, c) => n + (c.points > points ? c.count : 0), 0));
 }
 
 export async function leaderboard(

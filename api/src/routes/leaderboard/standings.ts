@@ -187,7 +187,10 @@ async function finishCountMove(
   }
 }
 
-/** The members per points value of an expertise, highest first: one document read. */
+/**
+ * The members per points value of an expertise, highest first: one document read (`writeCounts`
+ * keeps only values with members).
+ */
 export async function pointsCounts(
   deps: Pick<AppDeps, 'couch'>,
   expertise: string,
@@ -195,7 +198,6 @@ export async function pointsCounts(
   const doc = await readCounts(deps, expertise);
   return Object.entries(doc?.counts ?? {})
     .map(([points, count]) => ({ points: Number(points), count }))
-    .filter((c) => c.count > 0)
     .sort((a, b) => b.points - a.points);
 }
 
