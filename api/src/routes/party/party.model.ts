@@ -29,6 +29,8 @@ export interface PartyInviteDoc {
   leader_id: string;
   invitee_id: string;
   status: PartyInviteStatus;
+  /** Why it was cancelled when the leader did not cancel it: the party filled up first. */
+  reason?: 'party_full';
   created_at: string;
   decided_at: string | null;
 }

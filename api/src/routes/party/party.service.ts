@@ -7,7 +7,8 @@
  * The party never has more than PARTY_MEMBERS_MAX members: an invitation is refused while the
  * members and pending invitations fill it, and an accept adds the member by a compare-and-set of
  * the party that checks the count again (two invitations sent at once may both pass the first
- * check; of their two accepts only what fits gets in, the other gets 409). The accept writes the
+ * check; of their two accepts only what fits gets in, the other gets 409 and its invitation is
+ * cancelled with the reason `party_full`, so it no longer holds a place). The accept writes the
  * party first, then the invitation: a crash between leaves a pending invitation of someone
  * already a member, which a second accept finishes.
  */
@@ -332,10 +333,13 @@ export async function answerInvite(
   if (found.status !== 'pending') throw conflict(`This invitation was already ${found.status}.`);
   const at = deps.clock.now().toISOString();
   if (accept) {
+    let full = false;
     const joined = await mutate<PartyDoc>(db(deps), partyKey(ids.leaderId), 'party', (party) => {
       if (party.members.some((m) => m.user_id === user.id)) return party;
-      if (party.members.length >= PARTY_MEMBERS_MAX)
-        throw conflict(`This party is full: it has ${PARTY_MEMBERS_MAX} members.`);
+      if (party.members.length >= PARTY_MEMBERS_MAX) {
+        full = true;
+        return party;
+      }
       return {
         ...party,
         members: [...party.members, { user_id: user.id, joined_at: at }],
@@ -343,6 +347,18 @@ export async function answerInvite(
       };
     });
     if (!joined) throw notFound('This party no longer exists.');
+    if (full) {
+      // Terminal: a pending invitation that can no longer be accepted would hold one of the
+      // leader's places for good.
+      await mutate<PartyInviteDoc>(db(deps), key, 'party_invite', (current) =>
+        current.status === 'pending'
+          ? { ...current, status: 'cancelled', reason: 'party_full', decided_at: at }
+          : current,
+      );
+      throw conflict(
+        `This party filled up before you accepted: it already has ${PARTY_MEMBERS_MAX} members, so your invitation is closed. Ask the leader to invite you again when a place is free.`,
+      );
+    }
   }
   let lateCancel = false;
   const answered = await mutate<PartyInviteDoc>(db(deps), key, 'party_invite', (current) => {
