@@ -10,13 +10,18 @@
  * - the people are one `_all_docs` of wf_users; the caller's own place one standing read.
  */
 import type { AppDeps } from '../../context';
-import { isNotFound } from '../../couch/errors';
 import { ValidationError } from '../../lib/errors';
 import { LEADERBOARD_PER_PAGE, type LeaderboardResponse } from '../../schemas/projects';
-import { personOf } from '../inbox/inbox.model';
 import { listActiveServices } from '../services/services.service';
-import { userKey, type UserDoc } from '../users/users.model';
-import { pointsCounts, standingKey, type PointsCounts, type StandingDoc } from './standings';
+import { personOrDeleted, usersByIds } from '../users/users.lookup';
+import type { UserDoc } from '../users/users.model';
+import {
+  pointsCounts,
+  readStanding,
+  standingKey,
+  type PointsCounts,
+  type StandingDoc,
+} from './standings';
 
 type Deps = Pick<AppDeps, 'couch'>;
 
@@ -81,27 +86,18 @@ export async function leaderboard(
     rows = result.rows as unknown as typeof rows;
   }
 
-  const [users, mine] = await Promise.all([
-    rows.length
-      ? deps.couch.db('users').fetch({ keys: rows.map((r) => userKey(r.key[2])) })
-      : Promise.resolve({ rows: [] }),
-    viewer ? readStanding(deps, expertise, viewer.id) : Promise.resolve(null),
+  const [people, mine] = await Promise.all([
+    usersByIds(
+      deps,
+      rows.map((r) => r.key[2]),
+    ),
+    viewer ? readStanding(deps, standingKey(expertise, viewer.id)) : Promise.resolve(null),
   ]);
-  const people = new Map<string, UserDoc>();
-  for (const row of users.rows as { doc?: UserDoc | null }[])
-    if (row.doc?.type === 'user') people.set(row.doc.id, row.doc);
 
   return {
     data: rows.map(({ key: [, points, userId] }) => {
-      const user = people.get(userId);
-      const shown = user ? personOf(user) : null;
-      return {
-        rank: rankOf(points),
-        user: shown
-          ? { tagname: shown.tagname, full_name: shown.full_name, avatar: shown.avatar }
-          : { tagname: null, full_name: 'Deleted user', avatar: null },
-        points,
-      };
+      const { tagname, full_name, avatar } = personOrDeleted(people.get(userId), userId);
+      return { rank: rankOf(points), user: { tagname, full_name, avatar }, points };
     }),
     meta: {
       page: query.page,
@@ -112,22 +108,6 @@ export async function leaderboard(
       me: mine && mine.points > 0 ? { rank: rankOf(mine.points), points: mine.points } : null,
     },
   };
-}
-
-async function readStanding(
-  deps: Deps,
-  expertise: string,
-  userId: string,
-): Promise<StandingDoc | null> {
-  try {
-    const doc = (await deps.couch
-      .db('projects')
-      .get(standingKey(expertise, userId))) as unknown as StandingDoc;
-    return doc.type === 'standing' ? doc : null;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
 }
 
 /**

@@ -18,7 +18,9 @@
  */
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
+import { readTyped } from '../../couch/compare-and-set';
 import { isConflict, isNotFound } from '../../couch/errors';
+import { inPages } from '../../couch/pages';
 
 type Deps = Pick<AppDeps, 'couch' | 'clock'>;
 
@@ -63,14 +65,9 @@ async function pointsOf(
   return sum(orders.rows) + sum(projects.rows);
 }
 
-async function readStanding(deps: Deps, id: string): Promise<StandingDoc | null> {
-  try {
-    return (await deps.couch.db('projects').get(id)) as unknown as StandingDoc;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
+/** A standing by id, or null. */
+export const readStanding = (deps: Pick<AppDeps, 'couch'>, id: string) =>
+  readTyped<StandingDoc>(deps.couch.db('projects'), id, 'standing');
 
 /** Members per points value of one expertise, highest first. */
 export type PointsCounts = { points: number; count: number }[];
@@ -104,17 +101,8 @@ const APPLIED_KEPT = 200;
 
 const countsKey = (expertise: string) => `standingcounts:${expertise}`;
 
-async function readCounts(deps: Pick<AppDeps, 'couch'>, expertise: string) {
-  try {
-    const doc = (await deps.couch
-      .db('projects')
-      .get(countsKey(expertise))) as unknown as StandingCountsDoc;
-    return doc.type === 'standing_counts' ? doc : null;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
+const readCounts = (deps: Pick<AppDeps, 'couch'>, expertise: string) =>
+  readTyped<StandingCountsDoc>(deps.couch.db('projects'), countsKey(expertise), 'standing_counts');
 
 type Counts = Pick<StandingCountsDoc, 'counts' | 'applied'>;
 
@@ -279,19 +267,18 @@ async function pairsOf(
   view: string,
   into: Set<string>,
 ): Promise<void> {
-  const pageSize = 1000;
-  let startkey: unknown = undefined;
-  for (;;) {
-    const result = await db.view(ddoc, view, {
-      group: true,
-      limit: pageSize + 1,
-      ...(startkey ? { startkey } : {}),
-    } as never);
-    const rows = result.rows as unknown as SumRow[];
-    for (const row of rows.slice(0, pageSize)) into.add(JSON.stringify(row.key));
-    if (rows.length <= pageSize) return;
-    startkey = rows[pageSize]!.key;
-  }
+  const pages = inPages<SumRow>(
+    async (limit, startkey) =>
+      (
+        await db.view(ddoc, view, {
+          group: true,
+          limit,
+          ...(startkey ? { startkey } : {}),
+        } as never)
+      ).rows as unknown as SumRow[],
+    (row) => row.key,
+  );
+  for await (const rows of pages) for (const row of rows) into.add(JSON.stringify(row.key));
 }
 
 /**
@@ -307,22 +294,24 @@ export async function repairStandings(deps: Deps): Promise<number> {
   await pairsOf(deps.couch.db('market'), 'reviews', 'points', pairs);
   await pairsOf(deps.couch.db('projects'), 'points', 'by_user', pairs);
   const db = deps.couch.db('projects');
-  let startkey = 'standing:';
-  for (;;) {
-    const page = await db.list({
-      startkey,
-      endkey: 'standing:\ufff0',
-      limit: 1001,
-      include_docs: true,
-    });
-    for (const row of page.rows.slice(0, 1000)) {
+  const standings = inPages(
+    async (limit, startkey) =>
+      (
+        await db.list({
+          startkey: (startkey as string | undefined) ?? 'standing:',
+          endkey: 'standing:\ufff0',
+          limit,
+          include_docs: true,
+        })
+      ).rows,
+    (row) => row.id,
+  );
+  for await (const rows of standings)
+    for (const row of rows) {
       const standing = row.doc as unknown as StandingDoc | undefined;
       if (standing?.type === 'standing')
         pairs.add(JSON.stringify([standing.user_id, standing.expertise]));
     }
-    if (page.rows.length <= 1000) break;
-    startkey = page.rows[1000]!.id;
-  }
   const expertise = new Set<string>();
   for (const pair of pairs) {
     const [userId, one] = JSON.parse(pair) as [string, string];

@@ -13,6 +13,7 @@
  * already a member, which a second accept finishes.
  */
 import type { AppDeps } from '../../context';
+import { mutateTyped, readTyped } from '../../couch/compare-and-set';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { conflict, notFound, ValidationError } from '../../lib/errors';
 import { jobEventMail } from '../../mail/templates';
@@ -21,18 +22,16 @@ import {
   type Party,
   type PartyInvite,
   type PartyResponse,
-  type ProjectPerson,
 } from '../../schemas/projects';
-import { personOf, userByTagname } from '../inbox/inbox.model';
+import { userByTagname } from '../inbox/inbox.model';
 import { writeNotification } from '../notifications/notifications.service';
-import { userKey, type UserDoc } from '../users/users.model';
+import { personOrDeleted, usersByIds } from '../users/users.lookup';
+import { type UserDoc } from '../users/users.model';
 import {
   inviteKey,
   invitePublicId,
-  mutate,
   parseInviteId,
   partyKey,
-  readDoc,
   type PartyDoc,
   type PartyInviteDoc,
 } from './party.model';
@@ -43,21 +42,6 @@ const db = (deps: Pick<AppDeps, 'couch'>) => deps.couch.db('projects');
 
 // Reading and showing ----------------------------------------------------------------------------
 
-async function usersById(deps: Deps, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
-  const keys = [...new Set(ids)].map(userKey);
-  if (!keys.length) return new Map();
-  const result = await deps.couch.db('users').fetch({ keys });
-  const users = new Map<string, UserDoc>();
-  for (const row of result.rows as { doc?: UserDoc | null }[])
-    if (row.doc?.type === 'user') users.set(row.doc.id, row.doc);
-  return users;
-}
-
-function person(users: Map<string, UserDoc>, id: string): ProjectPerson {
-  const user = users.get(id);
-  return user ? personOf(user) : { id, full_name: 'Deleted user', tagname: null, avatar: null };
-}
-
 function toInvite(
   doc: PartyInviteDoc,
   party: Pick<PartyDoc, 'name'> | null,
@@ -66,8 +50,8 @@ function toInvite(
   return {
     id: invitePublicId(doc),
     party: { id: doc.leader_id, name: party?.name ?? '' },
-    leader: person(users, doc.leader_id),
-    invitee: person(users, doc.invitee_id),
+    leader: personOrDeleted(users.get(doc.leader_id), doc.leader_id),
+    invitee: personOrDeleted(users.get(doc.invitee_id), doc.invitee_id),
     status: doc.status,
     created_at: doc.created_at,
     decided_at: doc.decided_at,
@@ -79,8 +63,11 @@ function toParty(doc: PartyDoc, users: Map<string, UserDoc>, invites: PartyInvit
     id: doc.leader_id,
     name: doc.name,
     description: doc.description,
-    leader: person(users, doc.leader_id),
-    members: doc.members.map((m) => ({ user: person(users, m.user_id), joined_at: m.joined_at })),
+    leader: personOrDeleted(users.get(doc.leader_id), doc.leader_id),
+    members: doc.members.map((m) => ({
+      user: personOrDeleted(users.get(m.user_id), m.user_id),
+      joined_at: m.joined_at,
+    })),
     invites: invites.map((i) => toInvite(i, doc, users)),
     created_at: doc.created_at,
     updated_at: doc.updated_at,
@@ -104,7 +91,7 @@ async function pendingInvitesOf(deps: Deps, leaderId: string): Promise<PartyInvi
 /** A party as its leader sees it (with pending invitations), people read in one request. */
 async function leaderView(deps: Deps, doc: PartyDoc): Promise<Party> {
   const invites = await pendingInvitesOf(deps, doc.leader_id);
-  const users = await usersById(deps, [
+  const users = await usersByIds(deps, [
     doc.leader_id,
     ...doc.members.map((m) => m.user_id),
     ...invites.map((i) => i.invitee_id),
@@ -114,8 +101,8 @@ async function leaderView(deps: Deps, doc: PartyDoc): Promise<Party> {
 
 async function inviteView(deps: Deps, doc: PartyInviteDoc): Promise<PartyInvite> {
   const [party, users] = await Promise.all([
-    readDoc<PartyDoc>(db(deps), partyKey(doc.leader_id), 'party'),
-    usersById(deps, [doc.leader_id, doc.invitee_id]),
+    readTyped<PartyDoc>(db(deps), partyKey(doc.leader_id), 'party'),
+    usersByIds(deps, [doc.leader_id, doc.invitee_id]),
   ]);
   return toInvite(doc, party, users);
 }
@@ -123,7 +110,7 @@ async function inviteView(deps: Deps, doc: PartyInviteDoc): Promise<PartyInvite>
 /** `GET /api/party`: the party the caller leads, those they are a member of, their invitations. */
 export async function partyOverview(deps: Deps, user: UserDoc): Promise<PartyResponse> {
   const [led, memberRows, inviteRows] = await Promise.all([
-    readDoc<PartyDoc>(db(deps), partyKey(user.id), 'party'),
+    readTyped<PartyDoc>(db(deps), partyKey(user.id), 'party'),
     db(deps).view('party', 'by_member', { key: user.id, include_docs: true } as never),
     db(deps).view('party', 'invites', {
       startkey: [user.id],
@@ -144,7 +131,7 @@ export async function partyOverview(deps: Deps, user: UserDoc): Promise<PartyRes
   const invitingParties = new Map<string, PartyDoc>();
   for (const row of partiesResult.rows as { doc?: PartyDoc | null }[])
     if (row.doc?.type === 'party') invitingParties.set(row.doc.leader_id, row.doc);
-  const users = await usersById(deps, [
+  const users = await usersByIds(deps, [
     user.id,
     ...memberOf.flatMap((p) => [p.leader_id, ...p.members.map((m) => m.user_id)]),
     ...leaders,
@@ -197,7 +184,7 @@ async function tell(deps: Deps, user: UserDoc | undefined, message: Tell): Promi
 const noParty = () => notFound('You lead no party yet: create one first.');
 
 async function ledParty(deps: Deps, leader: UserDoc): Promise<PartyDoc> {
-  const party = await readDoc<PartyDoc>(db(deps), partyKey(leader.id), 'party');
+  const party = await readTyped<PartyDoc>(db(deps), partyKey(leader.id), 'party');
   if (!party) throw noParty();
   return party;
 }
@@ -234,7 +221,7 @@ export async function updateParty(
   leader: UserDoc,
   input: { name?: string; description?: string },
 ): Promise<Party> {
-  const updated = await mutate<PartyDoc>(db(deps), partyKey(leader.id), 'party', (current) => {
+  const updated = await mutateTyped<PartyDoc>(db(deps), partyKey(leader.id), 'party', (current) => {
     const name = input.name ?? current.name;
     const description = input.description ?? current.description;
     if (name === current.name && description === current.description) return current;
@@ -267,7 +254,7 @@ export async function invite(
       `Your party is full: at most ${PARTY_MEMBERS_MAX} members, counting the invitations waiting for an answer.`,
     );
   const id = inviteKey(leader.id, invitee.id);
-  const earlier = await readDoc<PartyInviteDoc>(db(deps), id, 'party_invite');
+  const earlier = await readTyped<PartyInviteDoc>(db(deps), id, 'party_invite');
   const at = deps.clock.now().toISOString();
   const doc: PartyInviteDoc = {
     _id: id,
@@ -303,7 +290,7 @@ export async function invite(
 export async function cancelInvite(deps: Deps, leader: UserDoc, id: string): Promise<PartyInvite> {
   const ids = parseInviteId(id);
   if (!ids || ids.leaderId !== leader.id) throw notFound('No such invitation of your party.');
-  const updated = await mutate<PartyInviteDoc>(
+  const updated = await mutateTyped<PartyInviteDoc>(
     db(deps),
     inviteKey(ids.leaderId, ids.inviteeId),
     'party_invite',
@@ -328,29 +315,34 @@ export async function answerInvite(
   const missing = () => notFound('No such invitation for you.');
   if (!ids || ids.inviteeId !== user.id) throw missing();
   const key = inviteKey(ids.leaderId, ids.inviteeId);
-  const found = await readDoc<PartyInviteDoc>(db(deps), key, 'party_invite');
+  const found = await readTyped<PartyInviteDoc>(db(deps), key, 'party_invite');
   if (!found) throw missing();
   if (found.status !== 'pending') throw conflict(`This invitation was already ${found.status}.`);
   const at = deps.clock.now().toISOString();
   if (accept) {
     let full = false;
-    const joined = await mutate<PartyDoc>(db(deps), partyKey(ids.leaderId), 'party', (party) => {
-      if (party.members.some((m) => m.user_id === user.id)) return party;
-      if (party.members.length >= PARTY_MEMBERS_MAX) {
-        full = true;
-        return party;
-      }
-      return {
-        ...party,
-        members: [...party.members, { user_id: user.id, joined_at: at }],
-        updated_at: at,
-      };
-    });
+    const joined = await mutateTyped<PartyDoc>(
+      db(deps),
+      partyKey(ids.leaderId),
+      'party',
+      (party) => {
+        if (party.members.some((m) => m.user_id === user.id)) return party;
+        if (party.members.length >= PARTY_MEMBERS_MAX) {
+          full = true;
+          return party;
+        }
+        return {
+          ...party,
+          members: [...party.members, { user_id: user.id, joined_at: at }],
+          updated_at: at,
+        };
+      },
+    );
     if (!joined) throw notFound('This party no longer exists.');
     if (full) {
       // Terminal: a pending invitation that can no longer be accepted would hold one of the
       // leader's places for good.
-      await mutate<PartyInviteDoc>(db(deps), key, 'party_invite', (current) =>
+      await mutateTyped<PartyInviteDoc>(db(deps), key, 'party_invite', (current) =>
         current.status === 'pending'
           ? { ...current, status: 'cancelled', reason: 'party_full', decided_at: at }
           : current,
@@ -361,7 +353,7 @@ export async function answerInvite(
     }
   }
   let lateCancel = false;
-  const answered = await mutate<PartyInviteDoc>(db(deps), key, 'party_invite', (current) => {
+  const answered = await mutateTyped<PartyInviteDoc>(db(deps), key, 'party_invite', (current) => {
     if (current.status !== 'pending') {
       lateCancel = true;
       return current;
@@ -375,7 +367,7 @@ export async function answerInvite(
     throw conflict(`This invitation was already ${answered.status}.`);
   }
   const view = await inviteView(deps, answered);
-  const leader = (await usersById(deps, [ids.leaderId])).get(ids.leaderId);
+  const leader = (await usersByIds(deps, [ids.leaderId])).get(ids.leaderId);
   await tell(deps, leader, {
     kind: accept ? 'party_invite_accepted' : 'party_invite_declined',
     key: `${invitePublicId(answered)}-${Date.parse(answered.created_at)}`,
@@ -391,7 +383,7 @@ export async function answerInvite(
 
 /** Takes a member out of a party (nothing when they are not in it); the party after. */
 async function dropMember(deps: Deps, leaderId: string, memberId: string) {
-  return mutate<PartyDoc>(db(deps), partyKey(leaderId), 'party', (party) =>
+  return mutateTyped<PartyDoc>(db(deps), partyKey(leaderId), 'party', (party) =>
     party.members.some((m) => m.user_id === memberId)
       ? {
           ...party,
@@ -410,7 +402,7 @@ export async function removeMember(deps: Deps, leader: UserDoc, memberId: string
   const after = await dropMember(deps, leader.id, memberId);
   if (!after) throw noParty();
   deps.logger.info({ party: leader.id, member: memberId, by: leader.id }, 'party member removed');
-  const member = (await usersById(deps, [memberId])).get(memberId);
+  const member = (await usersByIds(deps, [memberId])).get(memberId);
   await tell(deps, member, {
     kind: 'party_removed',
     key: `${leader.id}~${memberId}-${Date.parse(after.updated_at)}`,
@@ -424,7 +416,7 @@ export async function removeMember(deps: Deps, leader: UserDoc, memberId: string
 
 /** `POST /api/parties/{id}/leave`: a member leaves (the id is the leader's). */
 export async function leaveParty(deps: Deps, user: UserDoc, partyId: string): Promise<void> {
-  const party = await readDoc<PartyDoc>(db(deps), partyKey(partyId), 'party');
+  const party = await readTyped<PartyDoc>(db(deps), partyKey(partyId), 'party');
   if (!party || !party.members.some((m) => m.user_id === user.id))
     throw notFound('You are not a member of this party.');
   await dropMember(deps, partyId, user.id);
