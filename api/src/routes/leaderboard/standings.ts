@@ -260,12 +260,12 @@ export async function refreshStandings(
   for (const one of new Set(expertise)) await refreshOne(deps, userId, one);
 }
 
-/** Every [user, expertise] with points in a `_sum` view, read by group in pages. */
-async function pairsOf(
+/** Every [user, expertise] with points in a `_sum` view and its sum, read by group in pages. */
+async function sumsOf(
   db: DocumentScope<Record<string, unknown>>,
   ddoc: string,
   view: string,
-  into: Set<string>,
+  into: Map<string, number>,
 ): Promise<void> {
   const pages = inPages<SumRow>(
     async (limit, startkey) =>
@@ -278,23 +278,30 @@ async function pairsOf(
       ).rows as unknown as SumRow[],
     (row) => row.key,
   );
-  for await (const rows of pages) for (const row of rows) into.add(JSON.stringify(row.key));
+  for await (const rows of pages)
+    for (const row of rows) {
+      const pair = JSON.stringify(row.key);
+      into.set(pair, (into.get(pair) ?? 0) + row.value);
+    }
 }
 
 /**
  * Recomputes every standing from the two point views: each [user, expertise] either view has,
- * and each standing that exists (a standing whose points went to 0 is deleted); then each
+ * and each standing that exists (a standing whose points went to 0 is deleted), refreshing only
+ * the pairs whose standing differs from the sums of the grouped reads (or owes a count move),
+ * so a sound leaderboard costs the paged reads and no request per pair; then each
  * expertise's counts document from `standings/ranked`. Idempotent. Safe while the API runs (each
  * standing is the same compare-and-set as a refresh), except that a refresh landing during the
  * recount of its expertise may be missed by that recount: run it again in a quiet moment to
  * settle. Returns how many pairs were checked.
  */
 export async function repairStandings(deps: Deps): Promise<number> {
-  const pairs = new Set<string>();
-  await pairsOf(deps.couch.db('market'), 'reviews', 'points', pairs);
-  await pairsOf(deps.couch.db('projects'), 'points', 'by_user', pairs);
+  const sums = new Map<string, number>();
+  await sumsOf(deps.couch.db('market'), 'reviews', 'points', sums);
+  await sumsOf(deps.couch.db('projects'), 'points', 'by_user', sums);
   const db = deps.couch.db('projects');
-  const standings = inPages(
+  const standings = new Map<string, StandingDoc>();
+  const listed = inPages(
     async (limit, startkey) =>
       (
         await db.list({
@@ -306,17 +313,25 @@ export async function repairStandings(deps: Deps): Promise<number> {
       ).rows,
     (row) => row.id,
   );
-  for await (const rows of standings)
+  for await (const rows of listed)
     for (const row of rows) {
       const standing = row.doc as unknown as StandingDoc | undefined;
       if (standing?.type === 'standing')
-        pairs.add(JSON.stringify([standing.user_id, standing.expertise]));
+        standings.set(JSON.stringify([standing.user_id, standing.expertise]), standing);
     }
+  const pairs = new Set([...sums.keys(), ...standings.keys()]);
   const expertise = new Set<string>();
   for (const pair of pairs) {
     const [userId, one] = JSON.parse(pair) as [string, string];
     expertise.add(one);
-    await refreshOne(deps, userId, one);
+    // Only what differs is refreshed (which reads the views again for that pair): a standing
+    // owing a count move, missing, left at 0 points, or not the sum the grouped reads found.
+    const sum = sums.get(pair) ?? 0;
+    const standing = standings.get(pair);
+    const right = standing
+      ? !standing.count_move && standing.points > 0 && standing.points === sum
+      : !(sum > 0);
+    if (!right) await refreshOne(deps, userId, one);
   }
   const counted = await db.list({ startkey: 'standingcounts:', endkey: 'standingcounts:\ufff0' });
   for (const row of counted.rows) expertise.add(row.id.slice('standingcounts:'.length));

@@ -74,8 +74,8 @@ function toParty(doc: PartyDoc, users: Map<string, UserDoc>, invites: PartyInvit
   };
 }
 
-/** The leader's invitations still waiting for an answer (by id range: no index to wait for). */
-async function pendingInvitesOf(deps: Deps, leaderId: string): Promise<PartyInviteDoc[]> {
+/** Every invitation of the leader, answered or not (by id range: no index to wait for). */
+async function invitesOf(deps: Deps, leaderId: string): Promise<PartyInviteDoc[]> {
   const prefix = inviteKey(leaderId, '');
   const result = await db(deps).list({
     startkey: prefix,
@@ -84,19 +84,26 @@ async function pendingInvitesOf(deps: Deps, leaderId: string): Promise<PartyInvi
   });
   return (result.rows as unknown as { doc?: PartyInviteDoc }[])
     .map((row) => row.doc)
-    .filter((d): d is PartyInviteDoc => d?.type === 'party_invite' && d.status === 'pending')
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    .filter((d): d is PartyInviteDoc => d?.type === 'party_invite');
 }
+
+/** Those still waiting for an answer, oldest first. */
+const pendingOnly = (invites: PartyInviteDoc[]) =>
+  invites
+    .filter((d) => d.status === 'pending')
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+
+/** The people a leader's view of their party shows. */
+const leaderViewIds = (doc: PartyDoc, pending: PartyInviteDoc[]) => [
+  doc.leader_id,
+  ...doc.members.map((m) => m.user_id),
+  ...pending.map((i) => i.invitee_id),
+];
 
 /** A party as its leader sees it (with pending invitations), people read in one request. */
 async function leaderView(deps: Deps, doc: PartyDoc): Promise<Party> {
-  const invites = await pendingInvitesOf(deps, doc.leader_id);
-  const users = await usersByIds(deps, [
-    doc.leader_id,
-    ...doc.members.map((m) => m.user_id),
-    ...invites.map((i) => i.invitee_id),
-  ]);
-  return toParty(doc, users, invites);
+  const invites = pendingOnly(await invitesOf(deps, doc.leader_id));
+  return toParty(doc, await usersByIds(deps, leaderViewIds(doc, invites)), invites);
 }
 
 async function inviteView(deps: Deps, doc: PartyInviteDoc): Promise<PartyInvite> {
@@ -107,9 +114,13 @@ async function inviteView(deps: Deps, doc: PartyInviteDoc): Promise<PartyInvite>
   return toInvite(doc, party, users);
 }
 
-/** `GET /api/party`: the party the caller leads, those they are a member of, their invitations. */
+/**
+ * `GET /api/party`: the party the caller leads, those they are a member of, their invitations.
+ * Two rounds: the caller's documents (their own invitations read whether or not they lead a
+ * party: an id range, empty when not), then the inviting parties and every person at once.
+ */
 export async function partyOverview(deps: Deps, user: UserDoc): Promise<PartyResponse> {
-  const [led, memberRows, inviteRows] = await Promise.all([
+  const [led, memberRows, inviteRows, sent] = await Promise.all([
     readTyped<PartyDoc>(db(deps), partyKey(user.id), 'party'),
     db(deps).view('party', 'by_member', { key: user.id, include_docs: true } as never),
     db(deps).view('party', 'invites', {
@@ -117,6 +128,7 @@ export async function partyOverview(deps: Deps, user: UserDoc): Promise<PartyRes
       endkey: [user.id, {}],
       include_docs: true,
     } as never),
+    invitesOf(deps, user.id),
   ]);
   const memberOf = (memberRows.rows as unknown as { doc?: PartyDoc }[])
     .map((r) => r.doc)
@@ -125,19 +137,21 @@ export async function partyOverview(deps: Deps, user: UserDoc): Promise<PartyRes
     .map((r) => r.doc)
     .filter((d): d is PartyInviteDoc => d?.type === 'party_invite' && d.status === 'pending');
   const leaders = invitations.map((i) => i.leader_id);
-  const partiesResult = leaders.length
-    ? await db(deps).fetch({ keys: leaders.map(partyKey) })
-    : { rows: [] };
+  const pending = led ? pendingOnly(sent) : [];
+  const [partiesResult, users] = await Promise.all([
+    leaders.length ? db(deps).fetch({ keys: leaders.map(partyKey) }) : { rows: [] },
+    usersByIds(deps, [
+      user.id,
+      ...(led ? leaderViewIds(led, pending) : []),
+      ...memberOf.flatMap((p) => [p.leader_id, ...p.members.map((m) => m.user_id)]),
+      ...leaders,
+    ]),
+  ]);
   const invitingParties = new Map<string, PartyDoc>();
   for (const row of partiesResult.rows as { doc?: PartyDoc | null }[])
     if (row.doc?.type === 'party') invitingParties.set(row.doc.leader_id, row.doc);
-  const users = await usersByIds(deps, [
-    user.id,
-    ...memberOf.flatMap((p) => [p.leader_id, ...p.members.map((m) => m.user_id)]),
-    ...leaders,
-  ]);
   return {
-    leader: led ? await leaderView(deps, led) : null,
+    leader: led ? toParty(led, users, pending) : null,
     member: memberOf
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
       .map((p) => toParty(p, users, [])),
@@ -246,7 +260,8 @@ export async function invite(
     throw ValidationError.field('tagname', 'Only students can join a party.');
   if (party.members.some((m) => m.user_id === invitee.id))
     throw conflict(`@${invitee.tagname} is already a member of your party.`);
-  const pending = await pendingInvitesOf(deps, leader.id);
+  const invites = await invitesOf(deps, leader.id);
+  const pending = pendingOnly(invites);
   if (pending.some((i) => i.invitee_id === invitee.id))
     throw conflict(`@${invitee.tagname} already has an invitation waiting.`);
   if (party.members.length + pending.length >= PARTY_MEMBERS_MAX)
@@ -254,7 +269,8 @@ export async function invite(
       `Your party is full: at most ${PARTY_MEMBERS_MAX} members, counting the invitations waiting for an answer.`,
     );
   const id = inviteKey(leader.id, invitee.id);
-  const earlier = await readTyped<PartyInviteDoc>(db(deps), id, 'party_invite');
+  // The invitation answered earlier, written over (its revision is in the range just read).
+  const earlier = invites.find((i) => i.invitee_id === invitee.id);
   const at = deps.clock.now().toISOString();
   const doc: PartyInviteDoc = {
     _id: id,
@@ -319,25 +335,21 @@ export async function answerInvite(
   if (!found) throw missing();
   if (found.status !== 'pending') throw conflict(`This invitation was already ${found.status}.`);
   const at = deps.clock.now().toISOString();
+  let joined: PartyDoc | null = null;
   if (accept) {
     let full = false;
-    const joined = await mutateTyped<PartyDoc>(
-      db(deps),
-      partyKey(ids.leaderId),
-      'party',
-      (party) => {
-        if (party.members.some((m) => m.user_id === user.id)) return party;
-        if (party.members.length >= PARTY_MEMBERS_MAX) {
-          full = true;
-          return party;
-        }
-        return {
-          ...party,
-          members: [...party.members, { user_id: user.id, joined_at: at }],
-          updated_at: at,
-        };
-      },
-    );
+    joined = await mutateTyped<PartyDoc>(db(deps), partyKey(ids.leaderId), 'party', (party) => {
+      if (party.members.some((m) => m.user_id === user.id)) return party;
+      if (party.members.length >= PARTY_MEMBERS_MAX) {
+        full = true;
+        return party;
+      }
+      return {
+        ...party,
+        members: [...party.members, { user_id: user.id, joined_at: at }],
+        updated_at: at,
+      };
+    });
     if (!joined) throw notFound('This party no longer exists.');
     if (full) {
       // Terminal: a pending invitation that can no longer be accepted would hold one of the
@@ -366,8 +378,13 @@ export async function answerInvite(
     if (accept) await dropMember(deps, ids.leaderId, user.id);
     throw conflict(`This invitation was already ${answered.status}.`);
   }
-  const view = await inviteView(deps, answered);
-  const leader = (await usersByIds(deps, [ids.leaderId])).get(ids.leaderId);
+  // The party (unless the accept just wrote it) and both people, in one round.
+  const [party, users] = await Promise.all([
+    joined ?? readTyped<PartyDoc>(db(deps), partyKey(ids.leaderId), 'party'),
+    usersByIds(deps, [ids.leaderId, user.id]),
+  ]);
+  const view = toInvite(answered, party, users);
+  const leader = users.get(ids.leaderId);
   await tell(deps, leader, {
     kind: accept ? 'party_invite_accepted' : 'party_invite_declined',
     key: `${invitePublicId(answered)}-${Date.parse(answered.created_at)}`,
