@@ -178,6 +178,26 @@ describe('GET /api/leaderboard', () => {
     );
     expect(own.body.user.leaderboards).toContainEqual({ expertise: EXPERTISE, points: 30 });
   });
+  it('profiles read the standings: the points the leaderboard ranks, in active services only', async () => {
+    const db = server.deps.couch.db('projects');
+    await db.insert({
+      _id: `standing:not-a-service:${s.aisha.user.id}`,
+      type: 'standing',
+      user_id: s.aisha.user.id,
+      expertise: 'not-a-service',
+      points: 990,
+      updated_at: new Date().toISOString(),
+    } as never);
+    const profile = await api.get<{ leaderboards: { expertise: string; points: number }[] }>(
+      '/api/user/aisha_bello',
+    );
+    const me = (await board(`?expertise=${EXPERTISE}`, s.aisha.token)).meta.me;
+    expect(profile.body.leaderboards).toEqual([{ expertise: EXPERTISE, points: me!.points }]);
+    await db.destroy(
+      `standing:not-a-service:${s.aisha.user.id}`,
+      ((await db.get(`standing:not-a-service:${s.aisha.user.id}`)) as { _rev: string })._rev,
+    );
+  });
 });
 
 describe('standings', () => {
@@ -214,6 +234,83 @@ describe('standings', () => {
       rank: 2,
       points: 50,
     });
+  });
+
+  it('a count move left pending (a crash after the standing write) is finished by the next refresh', async () => {
+    const db = server.deps.couch.db('projects');
+    const expertise = 'pending-move';
+    await projectReview('pm1', 5, expertise); // 50 points
+    const id = `standing:${expertise}:pm1`;
+    await db.insert({
+      _id: id,
+      type: 'standing',
+      user_id: 'pm1',
+      expertise,
+      points: 50,
+      count_move: { from: null, to: 50 },
+      updated_at: new Date().toISOString(),
+    } as never);
+    // The standing is right already: before, the refresh returned here and the count was lost.
+    await refreshStandings(server.deps, 'pm1', [expertise]);
+    const counts = (await db.get(`standingcounts:${expertise}`)) as unknown as {
+      counts: Record<string, number>;
+    };
+    expect(counts.counts).toEqual({ '50': 1 });
+    const standing = (await db.get(id)) as unknown as { points: number; count_move: unknown };
+    expect(standing).toMatchObject({ points: 50, count_move: null });
+    await refreshStandings(server.deps, 'pm1', [expertise]);
+    expect(
+      ((await db.get(`standingcounts:${expertise}`)) as unknown as { counts: unknown }).counts,
+    ).toEqual({ '50': 1 });
+  });
+
+  it('a count move already applied (a crash before it was cleared) is not applied twice', async () => {
+    const db = server.deps.couch.db('projects');
+    const expertise = 'applied-move';
+    await projectReview('am1', 4, expertise); // 30 points
+    const id = `standing:${expertise}:am1`;
+    const written = await db.insert({
+      _id: id,
+      type: 'standing',
+      user_id: 'am1',
+      expertise,
+      points: 30,
+      count_move: { from: null, to: 30 },
+      updated_at: new Date().toISOString(),
+    } as never);
+    await db.insert({
+      _id: `standingcounts:${expertise}`,
+      type: 'standing_counts',
+      expertise,
+      counts: { '30': 1 },
+      applied: [`${id}@${written.rev}`],
+      updated_at: new Date().toISOString(),
+    } as never);
+    await refreshStandings(server.deps, 'am1', [expertise]);
+    const counts = (await db.get(`standingcounts:${expertise}`)) as unknown as {
+      counts: Record<string, number>;
+    };
+    expect(counts.counts).toEqual({ '30': 1 });
+    expect(((await db.get(id)) as unknown as { count_move: unknown }).count_move).toBeNull();
+
+    // A removal left pending (the standing at 0 points) is finished too: counted out, deleted.
+    const review = (
+      await db.list({
+        startkey: 'projectreview:',
+        endkey: 'projectreview:\ufff0',
+        include_docs: true,
+      })
+    ).rows
+      .map((r) => r.doc as unknown as { _id: string; _rev: string; subject_id: string })
+      .find((d) => d.subject_id === 'am1')!;
+    await db.destroy(review._id, review._rev);
+    const now = (await db.get(id)) as unknown as Record<string, unknown>;
+    await db.insert({ ...now, points: 0, count_move: { from: 30, to: null } } as never);
+    await refreshStandings(server.deps, 'am1', [expertise]);
+    expect(
+      ((await db.get(`standingcounts:${expertise}`)) as unknown as { counts: unknown }).counts,
+    ).toEqual({});
+    await expect(db.get(id)).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('the repair restores lost and wrong standings from the views', async () => {

@@ -382,14 +382,29 @@ describe('the member limit', () => {
     expect(party.members).toHaveLength(PARTY_MEMBERS_MAX);
     const accepted = results.flatMap((r, i) => (r.status === 200 ? [others[i]!.id] : []));
     expect(party.members.map((m) => m.user.id).sort()).toEqual(accepted.sort());
-    // Those left out still have their invitation, to accept once a place is free.
-    expect(party.invites).toHaveLength(2);
+    // Those left out are told why, and their invitations are closed (cancelled: party full), so
+    // they no longer count towards the limit nor wait for ever.
+    const refused = results.filter((r) => r.status === 409);
+    for (const r of refused)
+      expect(r.body.message).toMatch(/filled up before you accepted.*invite you again/);
+    expect(party.invites).toHaveLength(0);
     const waiting = results.findIndex((r) => r.status === 409);
+    const closed = (await server.deps.couch
+      .db('projects')
+      .get(`partyinvite:${leader.id}:${others[waiting]!.id}`)) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(closed).toMatchObject({ status: 'cancelled', reason: 'party_full' });
+    expect((await answer(others[waiting]!.token, invites[waiting]!.id, 'accept')).status).toBe(409);
+    // Once a place is free, the leader invites them again and they get in.
     const gone = party.members[0]!.user.id;
     expect((await api.delete(`/api/party/members/${gone}`, { token: leader.token })).status).toBe(
       200,
     );
-    expect((await answer(others[waiting]!.token, invites[waiting]!.id, 'accept')).status).toBe(200);
+    const again = await inviteBy(leader.token, others[waiting]!.tagname);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await answer(others[waiting]!.token, again.body.invite.id, 'accept')).status).toBe(200);
     expect((await overview(leader.token)).leader!.members).toHaveLength(PARTY_MEMBERS_MAX);
   }, 60_000);
 });

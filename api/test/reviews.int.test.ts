@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDbName } from '../src/couch/userdb';
 import type { ManualClock } from '../src/lib/clock';
 import { notificationId } from '../src/schemas/userdb-rules';
-import { client, demoTokens } from './helpers/client';
+import { client, DEMO_PASSWORD, demoTokens } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer;
@@ -502,5 +502,30 @@ describe('the contract is documented', () => {
       ['/api/admin/reviews/{id}/unhide', 'post'],
     ] as const)
       expect(doc.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+});
+
+describe('sign-in notifications follow the server clock', () => {
+  it("keys a new device's notification by deps.clock, not the machine's time", async () => {
+    clock.advance(DAY); // the server's clock is now a day and more ahead of the machine's
+    const before = clock.now().getTime();
+    const res = await api.post<{ user: { id: string } }>('/api/login', {
+      body: { email: 'kenji@wayfarer.test', password: DEMO_PASSWORD },
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0 clock-test' },
+    });
+    expect(res.status).toBe(200);
+    const db = server.deps.couch.server.use(userDbName(server.deps.couch, res.body.user.id));
+    const ids = (
+      await db.list({
+        startkey: notificationId('new-login', ''),
+        endkey: notificationId('new-login', '\ufff0'),
+      })
+    ).rows.map((r) => r.id);
+    const after = clock.now().getTime();
+    const keyed = ids.map((id) => Number(id.split('-').at(-1)));
+    expect(
+      keyed.some((ms) => ms >= before && ms <= after),
+      ids.join(),
+    ).toBe(true);
   });
 });

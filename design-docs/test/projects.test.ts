@@ -76,6 +76,7 @@ describe('projects/points/by_user', () => {
     expect(runMap(map, { type: 'review', subject_id: 's1', expertise: 'chef', rating: 5 })).toEqual(
       [],
     );
+    expect(runMap(map, project())).toEqual([]);
     expect(source('projects/points/views/by_user/reduce.js')).toBe('_sum');
   });
 });
@@ -155,25 +156,5 @@ describe('projects/projects/views/followup/map.js', () => {
     expect(runMap(map, project({ outbox: [{ id: '1-created' }] }))).toEqual([
       ['2027-01-03T10:00:00.000Z', null],
     ]);
-  });
-});
-
-describe('projects/points/views/by_user/map.js', () => {
-  const map = source('projects/points/views/by_user/map.js');
-  it('awards a project review’s points to its subject for the expertise they applied with', () => {
-    for (const rating of [1, 2, 3, 4, 5])
-      expect(
-        runMap(map, {
-          _id: 'project_review:p1:s1',
-          type: 'project_review',
-          subject_id: 's1',
-          expertise: 'photographer',
-          rating,
-        }),
-      ).toEqual([[['s1', 'photographer'], pointsForRating(rating)]]);
-    expect(runMap(map, project())).toEqual([]);
-  });
-  it('sums with the built-in reduce', () => {
-    expect(source('projects/points/views/by_user/reduce.js')).toBe('_sum');
   });
 });

@@ -8,12 +8,9 @@
  * It only reads.
  */
 import { parseArgs } from 'node:util';
-import { EnvError, parseEnv, resolvePaths } from '../config/env';
-import { connectForTool } from '../couch/connect';
-import { isNotFound } from '../couch/errors';
-import { createLogger } from '../lib/logger';
 import { checkLedger } from '../routes/orders/ledger';
 import type { LedgerCheck } from '../schemas/orders';
+import { runTool } from './tool';
 
 const money = (amount: number) => (amount / 100).toFixed(2);
 
@@ -47,41 +44,9 @@ function report(check: LedgerCheck, target: string): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<number> {
+runTool('ledger:check', 'market', async ({ couch, env, target }) => {
   const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
-  const env = parseEnv();
-  const paths = resolvePaths(env);
-  const logger = createLogger({ ...env, LOG_LEVEL: 'warn' });
-  const couch = await connectForTool(
-    { couchUrl: env.COUCH_URL, couchDir: paths.couchDir, dbPrefix: env.COUCH_DB_PREFIX },
-    logger,
-  );
-  const target = env.COUCH_URL
-    ? `${couch.origin}/${couch.name('wf_market')}`
-    : `the embedded database in ${paths.couchDir}`;
-  try {
-    const check = await checkLedger(couch, env.CLEARANCE_DAYS).catch((error: unknown) => {
-      if (isNotFound(error))
-        throw new Error(`${target} has no market database or views: has the API started on it?`, {
-          cause: error,
-        });
-      throw error;
-    });
-    console.log(values.json ? JSON.stringify(check, null, 2) : report(check, target));
-    return check.ok ? 0 : 1;
-  } finally {
-    await couch.stop();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof EnvError
-        ? error.message
-        : `ledger:check failed: ${(error as Error).message}`,
-    );
-    process.exit(1);
-  },
-);
+  const check = await checkLedger(couch, env.CLEARANCE_DAYS);
+  console.log(values.json ? JSON.stringify(check, null, 2) : report(check, target));
+  return check.ok ? 0 : 1;
+});

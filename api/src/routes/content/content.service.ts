@@ -10,7 +10,8 @@ import type {
   ListResponse,
   ServiceDetail,
 } from '../../schemas';
-import { userKey, type UserDoc } from '../users/users.model';
+import { DELETED_USER, usersByIds } from '../users/users.lookup';
+import { type UserDoc } from '../users/users.model';
 
 type Deps = Pick<AppDeps, 'couch' | 'mailer' | 'logger'>;
 
@@ -76,16 +77,6 @@ export interface BlogDoc {
 const readingMinutes = (markdown: string) =>
   Math.max(1, Math.round(markdown.split(/\s+/).length / 200));
 
-async function authorsOf(deps: Deps, ids: string[]) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map<string, UserDoc>();
-  const result = await deps.couch.db('users').fetch({ keys: unique.map(userKey) });
-  const map = new Map<string, UserDoc>();
-  for (const row of result.rows as { doc?: UserDoc }[])
-    if (row.doc?.type === 'user') map.set(row.doc.id, row.doc);
-  return map;
-}
-
 function summary(doc: BlogDoc, author: UserDoc | undefined): BlogPostSummary {
   return {
     slug: doc.slug,
@@ -95,7 +86,7 @@ function summary(doc: BlogDoc, author: UserDoc | undefined): BlogPostSummary {
     // An author who deleted their account still wrote the post.
     author: author
       ? { full_name: author.full_name, tagname: author.tagname }
-      : { full_name: 'Deleted user', tagname: null },
+      : { full_name: DELETED_USER.full_name, tagname: DELETED_USER.tagname },
     published_at: doc.published_at!,
     reading_minutes: readingMinutes(doc.body),
   };
@@ -118,7 +109,7 @@ export async function listPublishedPosts(
     limit: perPage,
   });
   const docs = rows.rows.map((r) => r.doc as unknown as BlogDoc);
-  const authors = await authorsOf(
+  const authors = await usersByIds(
     deps,
     docs.map((d) => d.author_id),
   );
@@ -137,7 +128,7 @@ export async function getPublishedPost(deps: Deps, slug: string): Promise<BlogPo
     throw error;
   }
   if (doc.status !== 'published' || !doc.published_at) throw notFound('No such blog post.');
-  const authors = await authorsOf(deps, [doc.author_id]);
+  const authors = await usersByIds(deps, [doc.author_id]);
   return { ...summary(doc, authors.get(doc.author_id)), body: doc.body };
 }
 

@@ -6,6 +6,7 @@ import { ttlCache } from '../../lib/ttl-cache';
 import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } from '../../schemas';
 import { GIG_IMAGES_MAX, SEARCH_CANDIDATES, SORTED_SEARCH_ROWS } from '../../schemas';
 import { userKey, type UserDoc } from '../users/users.model';
+import { personOrDeleted, usersByIds } from '../users/users.lookup';
 import { toUser } from '../users/users.view';
 import { openOrderCount } from './gig-orders';
 import { mergeSorted, raceSorted, walkSorted } from './search-plan';
@@ -65,16 +66,6 @@ async function activeService(deps: Deps, id: string): Promise<boolean> {
   }
 }
 
-async function ownersOf(deps: Deps, ids: string[]) {
-  const unique = [...new Set(ids)];
-  const owners = new Map<string, UserDoc>();
-  if (!unique.length) return owners;
-  const result = await deps.couch.db('users').fetch({ keys: unique.map(userKey) });
-  for (const row of result.rows as { doc?: UserDoc }[])
-    if (row.doc?.type === 'user') owners.set(row.doc.id, row.doc);
-  return owners;
-}
-
 /**
  * Search results name each gig's owner; a busy search page asks for the same few agents again
  * and again. Their accounts are kept 10 s (a new name or picture shows in results within that).
@@ -90,7 +81,7 @@ async function cachedOwnersOf(deps: Deps, ids: string[]) {
     else if (hit.value) owners.set(id, hit.value);
   }
   if (missing.length) {
-    const fetched = await ownersOf(deps, missing);
+    const fetched = await usersByIds(deps, missing);
     for (const id of missing) {
       ownerCache.set(id, fetched.get(id));
       const doc = fetched.get(id);
@@ -105,14 +96,11 @@ export function imageUrl(doc: Pick<GigDoc, 'id'>, imageId: string) {
 }
 
 function summary(doc: GigDoc, owner: UserDoc | undefined): GigSummary {
-  const view = owner ? toUser(owner) : undefined;
   return {
     id: doc.id,
     title: doc.title,
     service_id: doc.service_id,
-    owner: view
-      ? { id: view.id, tagname: view.tagname, full_name: view.full_name, avatar: view.avatar }
-      : { id: doc.owner_id, tagname: null, full_name: 'Deleted user', avatar: null },
+    owner: personOrDeleted(owner, doc.owner_id),
     image: doc.images[0] ? imageUrl(doc, doc.images[0].id) : null,
     starting_price: { amount: doc.min_price, currency: 'USD' },
     min_delivery_days: doc.min_delivery_days,
@@ -219,7 +207,7 @@ export async function updateGig(
   if (next.status === 'active') await checkPublishable(deps, next);
   if (next.status === 'active' && !next.published_at) next.published_at = new Date().toISOString();
   const saved = await save(deps, next);
-  const owners = await ownersOf(deps, [saved.owner_id]);
+  const owners = await usersByIds(deps, [saved.owner_id]);
   return toGig(saved, owners.get(saved.owner_id));
 }
 
@@ -258,7 +246,7 @@ export async function addImage(
     },
   };
   const saved = await save(deps, next);
-  const owners = await ownersOf(deps, [saved.owner_id]);
+  const owners = await usersByIds(deps, [saved.owner_id]);
   return toGig(saved, owners.get(saved.owner_id));
 }
 
@@ -281,7 +269,7 @@ export async function removeImage(
     images: doc.images.filter((i) => i.id !== imageId),
     _attachments: attachments,
   });
-  const owners = await ownersOf(deps, [saved.owner_id]);
+  const owners = await usersByIds(deps, [saved.owner_id]);
   return toGig(saved, owners.get(saved.owner_id));
 }
 

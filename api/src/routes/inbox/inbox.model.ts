@@ -4,7 +4,7 @@ import { isNotFound } from '../../couch/errors';
 import { userDbName } from '../../couch/userdb';
 import type { Message, MessageDoc, Person } from '../../schemas';
 import { tagnameKey, userKey, type UserDoc } from '../users/users.model';
-import { toUser } from '../users/users.view';
+import { personOrDeleted } from '../users/users.lookup';
 
 export type Deps = Pick<AppDeps, 'couch' | 'logger'>;
 
@@ -43,10 +43,7 @@ export async function userByTagname(deps: Deps, tagname: string): Promise<UserDo
   return reservation ? userById(deps, reservation.user_id) : undefined;
 }
 
-export function personOf(user: UserDoc): Person {
-  const view = toUser(user);
-  return { id: user.id, tagname: user.tagname, full_name: user.full_name, avatar: view.avatar };
-}
+export const personOf = (user: UserDoc): Person => personOrDeleted(user, user.id);
 
 export function toMessage(doc: MessageDoc): Message {
   const [name, att] = Object.entries(doc._attachments ?? {})[0] ?? [];

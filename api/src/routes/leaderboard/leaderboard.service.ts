@@ -10,13 +10,18 @@
  * - the people are one `_all_docs` of wf_users; the caller's own place one standing read.
  */
 import type { AppDeps } from '../../context';
-import { isNotFound } from '../../couch/errors';
 import { ValidationError } from '../../lib/errors';
 import { LEADERBOARD_PER_PAGE, type LeaderboardResponse } from '../../schemas/projects';
-import { personOf } from '../inbox/inbox.model';
 import { listActiveServices } from '../services/services.service';
-import { userKey, type UserDoc } from '../users/users.model';
-import { pointsCounts, standingKey, type PointsCounts, type StandingDoc } from './standings';
+import { personOrDeleted, usersByIds } from '../users/users.lookup';
+import type { UserDoc } from '../users/users.model';
+import {
+  pointsCounts,
+  readStanding,
+  standingKey,
+  type PointsCounts,
+  type StandingDoc,
+} from './standings';
 
 type Deps = Pick<AppDeps, 'couch'>;
 
@@ -33,10 +38,19 @@ async function expertiseOf(deps: Deps, asked: string | undefined): Promise<strin
   return asked;
 }
 
-/** Rank of a points value: 1 + the members with strictly more points. */
+/**
+ * Rank of a points value: 1 + the members with strictly more points (`counts` highest first),
+ * from one cumulative map built once; a value no one has is ranked after every higher one.
+ */
 function ranker(counts: PointsCounts) {
+  const above = new Map<number, number>();
+  let more = 0;
+  for (const c of counts) {
+    above.set(c.points, more);
+    more += c.count;
+  }
   return (points: number) =>
-    1 + counts.filter((c) => c.points > points).reduce((n, c) => n + c.count, 0);
+    1 + (above.get(points) ?? counts.reduce((n, c) => n + (c.points > points ? c.count : 0), 0));
 }
 
 export async function leaderboard(
@@ -72,27 +86,18 @@ export async function leaderboard(
     rows = result.rows as unknown as typeof rows;
   }
 
-  const [users, mine] = await Promise.all([
-    rows.length
-      ? deps.couch.db('users').fetch({ keys: rows.map((r) => userKey(r.key[2])) })
-      : Promise.resolve({ rows: [] }),
-    viewer ? readStanding(deps, expertise, viewer.id) : Promise.resolve(null),
+  const [people, mine] = await Promise.all([
+    usersByIds(
+      deps,
+      rows.map((r) => r.key[2]),
+    ),
+    viewer ? readStanding(deps, standingKey(expertise, viewer.id)) : Promise.resolve(null),
   ]);
-  const people = new Map<string, UserDoc>();
-  for (const row of users.rows as { doc?: UserDoc | null }[])
-    if (row.doc?.type === 'user') people.set(row.doc.id, row.doc);
 
   return {
     data: rows.map(({ key: [, points, userId] }) => {
-      const user = people.get(userId);
-      const shown = user ? personOf(user) : null;
-      return {
-        rank: rankOf(points),
-        user: shown
-          ? { tagname: shown.tagname, full_name: shown.full_name, avatar: shown.avatar }
-          : { tagname: null, full_name: 'Deleted user', avatar: null },
-        points,
-      };
+      const { tagname, full_name, avatar } = personOrDeleted(people.get(userId), userId);
+      return { rank: rankOf(points), user: { tagname, full_name, avatar }, points };
     }),
     meta: {
       page: query.page,
@@ -105,18 +110,24 @@ export async function leaderboard(
   };
 }
 
-async function readStanding(
+/**
+ * The leaderboard entries of `userId` for profiles (`GET /api/user`, `/api/user/{tagname}`):
+ * their standings in the active services, highest first, read by id in one request, so a
+ * profile shows the points the leaderboard ranks (the standings follow the point views at every
+ * review change; the repair sets them right after a failure).
+ */
+export async function leaderboardsOf(
   deps: Deps,
-  expertise: string,
   userId: string,
-): Promise<StandingDoc | null> {
-  try {
-    const doc = (await deps.couch
-      .db('projects')
-      .get(standingKey(expertise, userId))) as unknown as StandingDoc;
-    return doc.type === 'standing' ? doc : null;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+): Promise<{ expertise: string; points: number }[]> {
+  const services = await listActiveServices(deps.couch);
+  if (!services.length) return [];
+  const result = await deps.couch
+    .db('projects')
+    .fetch({ keys: services.map((s) => standingKey(s.id, userId)) });
+  return (result.rows as { doc?: StandingDoc | null }[])
+    .map((row) => row.doc)
+    .filter((doc): doc is StandingDoc => doc?.type === 'standing' && doc.points > 0)
+    .map((doc) => ({ expertise: doc.expertise, points: doc.points }))
+    .sort((a, b) => b.points - a.points);
 }

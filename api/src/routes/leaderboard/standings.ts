@@ -10,16 +10,25 @@
  * A standing is written only so the leaderboard can be one sorted view (`standings/ranked`). After
  * anything that changes a member's points (an order review published, hidden or unhidden: the
  * review's `gig_sync` step in review-publication.ts; a project review), `refreshStandings` reads
- * both sums fresh and writes the standing (deleted at 0 points), a compare-and-set that reads the
- * views again on a conflict, so two refreshes at once end with the true figure whichever writes
- * last, and moves the member between points values in the expertise's counts document (below).
+ * the standing, then both sums (in that order: sums read before the standing could be older than
+ * the revision they overwrite), and writes the standing (deleted at 0 points), a compare-and-set
+ * on that revision that reads the standing and the views again on a conflict, so two refreshes at
+ * once end with the true figure whichever writes last, and moves the member between points values in the expertise's counts document (below).
  * `repairStandings` (`npm run standings:repair`) recomputes every standing and count from the views.
  */
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
+import { readTyped } from '../../couch/compare-and-set';
 import { isConflict, isNotFound } from '../../couch/errors';
+import { inPages } from '../../couch/pages';
 
 type Deps = Pick<AppDeps, 'couch' | 'clock'>;
+
+/** One member moved between points values of the counts document (null: no standing). */
+export interface CountMove {
+  from: number | null;
+  to: number | null;
+}
 
 export interface StandingDoc {
   _id: string;
@@ -27,7 +36,13 @@ export interface StandingDoc {
   type: 'standing';
   user_id: string;
   expertise: string;
+  /** 0 only while the member's removal is pending (`count_move` set), then the doc is deleted. */
   points: number;
+  /**
+   * The count move this revision still owes the counts document; cleared (or the standing
+   * deleted, at 0 points) once applied. Applied at most once: see `finishCountMove`.
+   */
+  count_move?: CountMove | null;
   updated_at: string;
 }
 
@@ -50,14 +65,9 @@ async function pointsOf(
   return sum(orders.rows) + sum(projects.rows);
 }
 
-async function readStanding(deps: Deps, id: string): Promise<StandingDoc | null> {
-  try {
-    return (await deps.couch.db('projects').get(id)) as unknown as StandingDoc;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
+/** A standing by id, or null. */
+export const readStanding = (deps: Pick<AppDeps, 'couch'>, id: string) =>
+  readTyped<StandingDoc>(deps.couch.db('projects'), id, 'standing');
 
 /** Members per points value of one expertise, highest first. */
 export type PointsCounts = { points: number; count: number }[];
@@ -68,8 +78,13 @@ export type PointsCounts = { points: number; count: number }[];
  * reductions, but the embedded server reads every row of a range to reduce it (a second per few
  * thousand members on a busy machine), so the reduction of `standings/ranked` is kept here
  * instead. Each standing write moves one member from its old value to its new one (the old one
- * is the revision the compare-and-set replaced, so concurrent refreshes count exactly); a crash
- * between the two writes is set right by `recountStandings` (the repair).
+ * is the revision the compare-and-set replaced, so concurrent refreshes count exactly). The move
+ * is resumable: the standing revision records it (`count_move`), the counts document applies it
+ * once (it keeps the keys `<standing id>@<rev>` of the last APPLIED_KEPT moves it applied), then
+ * the standing's `count_move` is cleared by a compare-and-set. A move left pending (a crash, a
+ * timeout, the counts write giving up) is finished by the next refresh of that standing, or by
+ * the repair, before anything else. Bound: a pending move finished after more than APPLIED_KEPT
+ * other moves of its expertise would be applied twice; the repair's recount sets that right.
  */
 interface StandingCountsDoc {
   _id: string;
@@ -77,33 +92,35 @@ interface StandingCountsDoc {
   type: 'standing_counts';
   expertise: string;
   counts: Record<string, number>;
+  /** `<standing id>@<standing rev>` of the moves applied last, oldest first. */
+  applied?: string[];
   updated_at: string;
 }
 
+const APPLIED_KEPT = 200;
+
 const countsKey = (expertise: string) => `standingcounts:${expertise}`;
 
-async function readCounts(deps: Pick<AppDeps, 'couch'>, expertise: string) {
-  try {
-    const doc = (await deps.couch
-      .db('projects')
-      .get(countsKey(expertise))) as unknown as StandingCountsDoc;
-    return doc.type === 'standing_counts' ? doc : null;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
+const readCounts = (deps: Pick<AppDeps, 'couch'>, expertise: string) =>
+  readTyped<StandingCountsDoc>(deps.couch.db('projects'), countsKey(expertise), 'standing_counts');
 
-/** Writes the counts document from `change(current counts)`, a compare-and-set retried. */
+type Counts = Pick<StandingCountsDoc, 'counts' | 'applied'>;
+
+/**
+ * Writes the counts document from `change(current)`, a compare-and-set retried; `change` returns
+ * null to write nothing.
+ */
 async function writeCounts(
   deps: Deps,
   expertise: string,
-  change: (counts: Record<string, number>) => Record<string, number>,
+  change: (current: { counts: Record<string, number>; applied: string[] }) => Counts | null,
 ): Promise<void> {
   const db = deps.couch.db('projects');
   for (let attempt = 0; ; attempt++) {
     const current = await readCounts(deps, expertise);
-    const counts = change({ ...current?.counts });
+    const next = change({ counts: { ...current?.counts }, applied: [...(current?.applied ?? [])] });
+    if (!next) return;
+    const counts = next.counts;
     for (const [points, n] of Object.entries(counts)) if (!(n > 0)) delete counts[points];
     const doc: StandingCountsDoc = {
       _id: countsKey(expertise),
@@ -111,6 +128,7 @@ async function writeCounts(
       type: 'standing_counts',
       expertise,
       counts,
+      applied: (next.applied ?? []).slice(-APPLIED_KEPT),
       updated_at: deps.clock.now().toISOString(),
     };
     try {
@@ -123,15 +141,44 @@ async function writeCounts(
   }
 }
 
-/** One member moved from `from` points to `to` (null: no standing). */
-const moveCount = (deps: Deps, expertise: string, from: number | null, to: number | null) =>
-  writeCounts(deps, expertise, (counts) => {
-    if (from !== null) counts[from] = (counts[from] ?? 0) - 1;
-    if (to !== null) counts[to] = (counts[to] ?? 0) + 1;
-    return counts;
+/**
+ * Applies the count move a standing revision owes (once: its key `<id>@<rev>` is recorded in the
+ * counts document), then clears it from the standing (deletes the standing at 0 points), a
+ * compare-and-set. Returns the standing after, null when deleted, or undefined when someone else
+ * wrote the standing meanwhile (whoever did finished this move first).
+ */
+async function finishCountMove(
+  deps: Deps,
+  standing: StandingDoc,
+): Promise<StandingDoc | null | undefined> {
+  const move = standing.count_move;
+  if (!move) return standing;
+  const key = `${standing._id}@${standing._rev}`;
+  await writeCounts(deps, standing.expertise, ({ counts, applied }) => {
+    if (applied.includes(key)) return null;
+    if (move.from !== null) counts[move.from] = (counts[move.from] ?? 0) - 1;
+    if (move.to !== null) counts[move.to] = (counts[move.to] ?? 0) + 1;
+    return { counts, applied: [...applied, key] };
   });
+  const db = deps.couch.db('projects');
+  try {
+    if (!(standing.points > 0)) {
+      await db.destroy(standing._id, standing._rev!);
+      return null;
+    }
+    const cleared: StandingDoc = { ...standing, count_move: null };
+    const result = await db.insert(cleared as never);
+    return { ...cleared, _rev: result.rev };
+  } catch (error) {
+    if (isConflict(error) || isNotFound(error)) return undefined;
+    throw error;
+  }
+}
 
-/** The members per points value of an expertise, highest first: one document read. */
+/**
+ * The members per points value of an expertise, highest first: one document read (`writeCounts`
+ * keeps only values with members).
+ */
 export async function pointsCounts(
   deps: Pick<AppDeps, 'couch'>,
   expertise: string,
@@ -139,7 +186,6 @@ export async function pointsCounts(
   const doc = await readCounts(deps, expertise);
   return Object.entries(doc?.counts ?? {})
     .map(([points, count]) => ({ points: Number(points), count }))
-    .filter((c) => c.count > 0)
     .sort((a, b) => b.points - a.points);
 }
 
@@ -153,43 +199,55 @@ async function recountStandings(deps: Deps, expertise: string): Promise<void> {
   const counts: Record<string, number> = {};
   for (const row of result.rows as unknown as { key: [string, number]; value: number }[])
     counts[row.key[1]] = row.value;
-  await writeCounts(deps, expertise, () => counts);
+  await writeCounts(deps, expertise, ({ applied }) => ({ counts, applied }));
 }
 
-/** Makes one standing equal to the views (written, deleted or left alone). */
+/**
+ * Makes one standing equal to the views (written, deleted or left alone), first finishing a count
+ * move the standing still owes.
+ */
 async function refreshOne(deps: Deps, userId: string, expertise: string): Promise<void> {
   const db = deps.couch.db('projects');
   const id = standingKey(expertise, userId);
   for (let attempt = 0; ; attempt++) {
-    const [points, current] = await Promise.all([
-      pointsOf(deps, userId, expertise),
-      readStanding(deps, id),
-    ]);
+    if (attempt > 8) throw new Error(`standing ${id}: too many concurrent writes`);
+    // The standing first, then the views: the sums are then at least as new as those the
+    // revision about to be replaced was written from, and any write after that revision makes
+    // this one a conflict (read both again).
+    const read = await readStanding(deps, id);
+    const current = read?.count_move ? await finishCountMove(deps, read) : read;
+    if (current === undefined) continue; // written meanwhile: read it again
+    const points = await pointsOf(deps, userId, expertise);
+    const had = current && current.points > 0 ? current.points : null;
+    const want = points > 0 ? points : null;
+    if (!current ? want === null : had !== null && had === want) return;
+    let written: StandingDoc;
     try {
-      if (points <= 0) {
-        if (current) {
-          await db.destroy(id, current._rev!);
-          await moveCount(deps, expertise, current.points, null);
-        }
+      if (had === null && want === null) {
+        // A standing left at 0 points with no move owed: delete it.
+        await db.destroy(id, current!._rev!);
         return;
       }
-      if (current?.points === points) return;
-      const doc: StandingDoc = {
+      written = {
         _id: id,
         ...(current ? { _rev: current._rev } : {}),
         type: 'standing',
         user_id: userId,
         expertise,
-        points,
+        points: want ?? 0,
+        count_move: { from: had, to: want },
         updated_at: deps.clock.now().toISOString(),
       };
-      await db.insert(doc as never);
-      await moveCount(deps, expertise, current?.points ?? null, points);
-      return;
+      written._rev = (await db.insert(written as never)).rev;
     } catch (error) {
-      // Another refresh wrote (or deleted) it meanwhile: read the views and the standing again.
-      if (!(isConflict(error) || isNotFound(error)) || attempt >= 8) throw error;
+      // Another refresh wrote (or deleted) it meanwhile: read the standing and the views again.
+      if (isConflict(error) || isNotFound(error)) continue;
+      throw error;
     }
+    // Outside the conflict catch: a move that fails stays owed and is finished by the next
+    // refresh (or the repair), never mistaken for a standing conflict.
+    await finishCountMove(deps, written);
+    return;
   }
 }
 
@@ -202,62 +260,78 @@ export async function refreshStandings(
   for (const one of new Set(expertise)) await refreshOne(deps, userId, one);
 }
 
-/** Every [user, expertise] with points in a `_sum` view, read by group in pages. */
-async function pairsOf(
+/** Every [user, expertise] with points in a `_sum` view and its sum, read by group in pages. */
+async function sumsOf(
   db: DocumentScope<Record<string, unknown>>,
   ddoc: string,
   view: string,
-  into: Set<string>,
+  into: Map<string, number>,
 ): Promise<void> {
-  const pageSize = 1000;
-  let startkey: unknown = undefined;
-  for (;;) {
-    const result = await db.view(ddoc, view, {
-      group: true,
-      limit: pageSize + 1,
-      ...(startkey ? { startkey } : {}),
-    } as never);
-    const rows = result.rows as unknown as SumRow[];
-    for (const row of rows.slice(0, pageSize)) into.add(JSON.stringify(row.key));
-    if (rows.length <= pageSize) return;
-    startkey = rows[pageSize]!.key;
-  }
+  const pages = inPages<SumRow>(
+    async (limit, startkey) =>
+      (
+        await db.view(ddoc, view, {
+          group: true,
+          limit,
+          ...(startkey ? { startkey } : {}),
+        } as never)
+      ).rows as unknown as SumRow[],
+    (row) => row.key,
+  );
+  for await (const rows of pages)
+    for (const row of rows) {
+      const pair = JSON.stringify(row.key);
+      into.set(pair, (into.get(pair) ?? 0) + row.value);
+    }
 }
 
 /**
  * Recomputes every standing from the two point views: each [user, expertise] either view has,
- * and each standing that exists (a standing whose points went to 0 is deleted); then each
+ * and each standing that exists (a standing whose points went to 0 is deleted), refreshing only
+ * the pairs whose standing differs from the sums of the grouped reads (or owes a count move),
+ * so a sound leaderboard costs the paged reads and no request per pair; then each
  * expertise's counts document from `standings/ranked`. Idempotent. Safe while the API runs (each
  * standing is the same compare-and-set as a refresh), except that a refresh landing during the
  * recount of its expertise may be missed by that recount: run it again in a quiet moment to
  * settle. Returns how many pairs were checked.
  */
 export async function repairStandings(deps: Deps): Promise<number> {
-  const pairs = new Set<string>();
-  await pairsOf(deps.couch.db('market'), 'reviews', 'points', pairs);
-  await pairsOf(deps.couch.db('projects'), 'points', 'by_user', pairs);
+  const sums = new Map<string, number>();
+  await sumsOf(deps.couch.db('market'), 'reviews', 'points', sums);
+  await sumsOf(deps.couch.db('projects'), 'points', 'by_user', sums);
   const db = deps.couch.db('projects');
-  let startkey = 'standing:';
-  for (;;) {
-    const page = await db.list({
-      startkey,
-      endkey: 'standing:\ufff0',
-      limit: 1001,
-      include_docs: true,
-    });
-    for (const row of page.rows.slice(0, 1000)) {
+  const standings = new Map<string, StandingDoc>();
+  const listed = inPages(
+    async (limit, startkey) =>
+      (
+        await db.list({
+          startkey: (startkey as string | undefined) ?? 'standing:',
+          endkey: 'standing:\ufff0',
+          limit,
+          include_docs: true,
+        })
+      ).rows,
+    (row) => row.id,
+  );
+  for await (const rows of listed)
+    for (const row of rows) {
       const standing = row.doc as unknown as StandingDoc | undefined;
       if (standing?.type === 'standing')
-        pairs.add(JSON.stringify([standing.user_id, standing.expertise]));
+        standings.set(JSON.stringify([standing.user_id, standing.expertise]), standing);
     }
-    if (page.rows.length <= 1000) break;
-    startkey = page.rows[1000]!.id;
-  }
+  const pairs = new Set([...sums.keys(), ...standings.keys()]);
   const expertise = new Set<string>();
   for (const pair of pairs) {
     const [userId, one] = JSON.parse(pair) as [string, string];
     expertise.add(one);
-    await refreshOne(deps, userId, one);
+    // Only what differs is refreshed (which reads the views again for that pair): a standing
+    // owing a count move, missing, left at 0 points, or not the sum the grouped reads found.
+    const sum = sums.get(pair) ?? 0;
+    const standing = standings.get(pair);
+    const right = standing
+      ? !standing.count_move && standing.points > 0 && standing.points === sum
+      : !(sum > 0);
+    if (!right) await refreshOne(deps, userId, one);
   }
   const counted = await db.list({ startkey: 'standingcounts:', endkey: 'standingcounts:\ufff0' });
   for (const row of counted.rows) expertise.add(row.id.slice('standingcounts:'.length));

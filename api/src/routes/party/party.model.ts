@@ -6,8 +6,6 @@
  *   (an answered one is written over when the leader invites the same person again). Its public
  *   id is `<leader_id>~<invitee_id>` (user ids never contain `~`).
  */
-import type { DocumentScope } from 'nano';
-import { isConflict, isNotFound } from '../../couch/errors';
 import type { PartyInviteStatus } from '../../schemas/projects';
 
 export interface PartyDoc {
@@ -29,6 +27,8 @@ export interface PartyInviteDoc {
   leader_id: string;
   invitee_id: string;
   status: PartyInviteStatus;
+  /** Why it was cancelled when the leader did not cancel it: the party filled up first. */
+  reason?: 'party_full';
   created_at: string;
   decided_at: string | null;
 }
@@ -46,45 +46,4 @@ export function parseInviteId(id: string): { leaderId: string; inviteeId: string
   const parts = id.split('~');
   if (parts.length !== 2 || !parts.every((p) => ID_PART.test(p))) return null;
   return { leaderId: parts[0]!, inviteeId: parts[1]! };
-}
-
-type Db = DocumentScope<Record<string, unknown>>;
-
-export async function readDoc<T extends { type: string }>(
-  db: Db,
-  id: string,
-  type: T['type'],
-): Promise<T | null> {
-  try {
-    const doc = (await db.get(id)) as unknown as T;
-    return doc.type === type ? doc : null;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
-
-/**
- * Reads, changes and writes a document with its revision (compare-and-set); a conflict is read
- * and changed again. `change` returns the document unchanged to write nothing, or throws the
- * refusal; a missing document is null.
- */
-export async function mutate<T extends { _id: string; _rev?: string; type: string }>(
-  db: Db,
-  id: string,
-  type: T['type'],
-  change: (doc: T) => T,
-): Promise<T | null> {
-  for (let attempt = 0; ; attempt++) {
-    const current = await readDoc<T>(db, id, type);
-    if (!current) return null;
-    const next = change(current);
-    if (next === current) return current;
-    try {
-      const result = await db.insert(next as never);
-      return { ...next, _rev: result.rev };
-    } catch (error) {
-      if (!isConflict(error) || attempt >= 20) throw error;
-    }
-  }
 }

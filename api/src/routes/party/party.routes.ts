@@ -90,7 +90,7 @@ export function partyRoutes(deps: AppDeps) {
         responses: {
           200: INVITE,
           404: 'No such invitation for the caller',
-          409: 'Already answered or cancelled, or the party is full',
+          409: 'Already answered or cancelled, or the party filled up first (the invitation is then cancelled)',
         },
       }),
       async (c) => {

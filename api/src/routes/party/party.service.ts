@@ -7,11 +7,13 @@
  * The party never has more than PARTY_MEMBERS_MAX members: an invitation is refused while the
  * members and pending invitations fill it, and an accept adds the member by a compare-and-set of
  * the party that checks the count again (two invitations sent at once may both pass the first
- * check; of their two accepts only what fits gets in, the other gets 409). The accept writes the
+ * check; of their two accepts only what fits gets in, the other gets 409 and its invitation is
+ * cancelled with the reason `party_full`, so it no longer holds a place). The accept writes the
  * party first, then the invitation: a crash between leaves a pending invitation of someone
  * already a member, which a second accept finishes.
  */
 import type { AppDeps } from '../../context';
+import { mutateTyped, readTyped } from '../../couch/compare-and-set';
 import { isConflict, isNotFound } from '../../couch/errors';
 import { conflict, notFound, ValidationError } from '../../lib/errors';
 import { jobEventMail } from '../../mail/templates';
@@ -20,18 +22,16 @@ import {
   type Party,
   type PartyInvite,
   type PartyResponse,
-  type ProjectPerson,
 } from '../../schemas/projects';
-import { personOf, userByTagname } from '../inbox/inbox.model';
+import { userByTagname } from '../inbox/inbox.model';
 import { writeNotification } from '../notifications/notifications.service';
-import { userKey, type UserDoc } from '../users/users.model';
+import { personOrDeleted, usersByIds } from '../users/users.lookup';
+import { type UserDoc } from '../users/users.model';
 import {
   inviteKey,
   invitePublicId,
-  mutate,
   parseInviteId,
   partyKey,
-  readDoc,
   type PartyDoc,
   type PartyInviteDoc,
 } from './party.model';
@@ -42,21 +42,6 @@ const db = (deps: Pick<AppDeps, 'couch'>) => deps.couch.db('projects');
 
 // Reading and showing ----------------------------------------------------------------------------
 
-async function usersById(deps: Deps, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
-  const keys = [...new Set(ids)].map(userKey);
-  if (!keys.length) return new Map();
-  const result = await deps.couch.db('users').fetch({ keys });
-  const users = new Map<string, UserDoc>();
-  for (const row of result.rows as { doc?: UserDoc | null }[])
-    if (row.doc?.type === 'user') users.set(row.doc.id, row.doc);
-  return users;
-}
-
-function person(users: Map<string, UserDoc>, id: string): ProjectPerson {
-  const user = users.get(id);
-  return user ? personOf(user) : { id, full_name: 'Deleted user', tagname: null, avatar: null };
-}
-
 function toInvite(
   doc: PartyInviteDoc,
   party: Pick<PartyDoc, 'name'> | null,
@@ -65,8 +50,8 @@ function toInvite(
   return {
     id: invitePublicId(doc),
     party: { id: doc.leader_id, name: party?.name ?? '' },
-    leader: person(users, doc.leader_id),
-    invitee: person(users, doc.invitee_id),
+    leader: personOrDeleted(users.get(doc.leader_id), doc.leader_id),
+    invitee: personOrDeleted(users.get(doc.invitee_id), doc.invitee_id),
     status: doc.status,
     created_at: doc.created_at,
     decided_at: doc.decided_at,
@@ -78,16 +63,19 @@ function toParty(doc: PartyDoc, users: Map<string, UserDoc>, invites: PartyInvit
     id: doc.leader_id,
     name: doc.name,
     description: doc.description,
-    leader: person(users, doc.leader_id),
-    members: doc.members.map((m) => ({ user: person(users, m.user_id), joined_at: m.joined_at })),
+    leader: personOrDeleted(users.get(doc.leader_id), doc.leader_id),
+    members: doc.members.map((m) => ({
+      user: personOrDeleted(users.get(m.user_id), m.user_id),
+      joined_at: m.joined_at,
+    })),
     invites: invites.map((i) => toInvite(i, doc, users)),
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };
 }
 
-/** The leader's invitations still waiting for an answer (by id range: no index to wait for). */
-async function pendingInvitesOf(deps: Deps, leaderId: string): Promise<PartyInviteDoc[]> {
+/** Every invitation of the leader, answered or not (by id range: no index to wait for). */
+async function invitesOf(deps: Deps, leaderId: string): Promise<PartyInviteDoc[]> {
   const prefix = inviteKey(leaderId, '');
   const result = await db(deps).list({
     startkey: prefix,
@@ -96,39 +84,51 @@ async function pendingInvitesOf(deps: Deps, leaderId: string): Promise<PartyInvi
   });
   return (result.rows as unknown as { doc?: PartyInviteDoc }[])
     .map((row) => row.doc)
-    .filter((d): d is PartyInviteDoc => d?.type === 'party_invite' && d.status === 'pending')
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    .filter((d): d is PartyInviteDoc => d?.type === 'party_invite');
 }
+
+/** Those still waiting for an answer, oldest first. */
+const pendingOnly = (invites: PartyInviteDoc[]) =>
+  invites
+    .filter((d) => d.status === 'pending')
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+
+/** The people a leader's view of their party shows. */
+const leaderViewIds = (doc: PartyDoc, pending: PartyInviteDoc[]) => [
+  doc.leader_id,
+  ...doc.members.map((m) => m.user_id),
+  ...pending.map((i) => i.invitee_id),
+];
 
 /** A party as its leader sees it (with pending invitations), people read in one request. */
 async function leaderView(deps: Deps, doc: PartyDoc): Promise<Party> {
-  const invites = await pendingInvitesOf(deps, doc.leader_id);
-  const users = await usersById(deps, [
-    doc.leader_id,
-    ...doc.members.map((m) => m.user_id),
-    ...invites.map((i) => i.invitee_id),
-  ]);
-  return toParty(doc, users, invites);
+  const invites = pendingOnly(await invitesOf(deps, doc.leader_id));
+  return toParty(doc, await usersByIds(deps, leaderViewIds(doc, invites)), invites);
 }
 
 async function inviteView(deps: Deps, doc: PartyInviteDoc): Promise<PartyInvite> {
   const [party, users] = await Promise.all([
-    readDoc<PartyDoc>(db(deps), partyKey(doc.leader_id), 'party'),
-    usersById(deps, [doc.leader_id, doc.invitee_id]),
+    readTyped<PartyDoc>(db(deps), partyKey(doc.leader_id), 'party'),
+    usersByIds(deps, [doc.leader_id, doc.invitee_id]),
   ]);
   return toInvite(doc, party, users);
 }
 
-/** `GET /api/party`: the party the caller leads, those they are a member of, their invitations. */
+/**
+ * `GET /api/party`: the party the caller leads, those they are a member of, their invitations.
+ * Two rounds: the caller's documents (their own invitations read whether or not they lead a
+ * party: an id range, empty when not), then the inviting parties and every person at once.
+ */
 export async function partyOverview(deps: Deps, user: UserDoc): Promise<PartyResponse> {
-  const [led, memberRows, inviteRows] = await Promise.all([
-    readDoc<PartyDoc>(db(deps), partyKey(user.id), 'party'),
+  const [led, memberRows, inviteRows, sent] = await Promise.all([
+    readTyped<PartyDoc>(db(deps), partyKey(user.id), 'party'),
     db(deps).view('party', 'by_member', { key: user.id, include_docs: true } as never),
     db(deps).view('party', 'invites', {
       startkey: [user.id],
       endkey: [user.id, {}],
       include_docs: true,
     } as never),
+    invitesOf(deps, user.id),
   ]);
   const memberOf = (memberRows.rows as unknown as { doc?: PartyDoc }[])
     .map((r) => r.doc)
@@ -137,19 +137,21 @@ export async function partyOverview(deps: Deps, user: UserDoc): Promise<PartyRes
     .map((r) => r.doc)
     .filter((d): d is PartyInviteDoc => d?.type === 'party_invite' && d.status === 'pending');
   const leaders = invitations.map((i) => i.leader_id);
-  const partiesResult = leaders.length
-    ? await db(deps).fetch({ keys: leaders.map(partyKey) })
-    : { rows: [] };
+  const pending = led ? pendingOnly(sent) : [];
+  const [partiesResult, users] = await Promise.all([
+    leaders.length ? db(deps).fetch({ keys: leaders.map(partyKey) }) : { rows: [] },
+    usersByIds(deps, [
+      user.id,
+      ...(led ? leaderViewIds(led, pending) : []),
+      ...memberOf.flatMap((p) => [p.leader_id, ...p.members.map((m) => m.user_id)]),
+      ...leaders,
+    ]),
+  ]);
   const invitingParties = new Map<string, PartyDoc>();
   for (const row of partiesResult.rows as { doc?: PartyDoc | null }[])
     if (row.doc?.type === 'party') invitingParties.set(row.doc.leader_id, row.doc);
-  const users = await usersById(deps, [
-    user.id,
-    ...memberOf.flatMap((p) => [p.leader_id, ...p.members.map((m) => m.user_id)]),
-    ...leaders,
-  ]);
   return {
-    leader: led ? await leaderView(deps, led) : null,
+    leader: led ? toParty(led, users, pending) : null,
     member: memberOf
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
       .map((p) => toParty(p, users, [])),
@@ -196,7 +198,7 @@ async function tell(deps: Deps, user: UserDoc | undefined, message: Tell): Promi
 const noParty = () => notFound('You lead no party yet: create one first.');
 
 async function ledParty(deps: Deps, leader: UserDoc): Promise<PartyDoc> {
-  const party = await readDoc<PartyDoc>(db(deps), partyKey(leader.id), 'party');
+  const party = await readTyped<PartyDoc>(db(deps), partyKey(leader.id), 'party');
   if (!party) throw noParty();
   return party;
 }
@@ -233,7 +235,7 @@ export async function updateParty(
   leader: UserDoc,
   input: { name?: string; description?: string },
 ): Promise<Party> {
-  const updated = await mutate<PartyDoc>(db(deps), partyKey(leader.id), 'party', (current) => {
+  const updated = await mutateTyped<PartyDoc>(db(deps), partyKey(leader.id), 'party', (current) => {
     const name = input.name ?? current.name;
     const description = input.description ?? current.description;
     if (name === current.name && description === current.description) return current;
@@ -258,7 +260,8 @@ export async function invite(
     throw ValidationError.field('tagname', 'Only students can join a party.');
   if (party.members.some((m) => m.user_id === invitee.id))
     throw conflict(`@${invitee.tagname} is already a member of your party.`);
-  const pending = await pendingInvitesOf(deps, leader.id);
+  const invites = await invitesOf(deps, leader.id);
+  const pending = pendingOnly(invites);
   if (pending.some((i) => i.invitee_id === invitee.id))
     throw conflict(`@${invitee.tagname} already has an invitation waiting.`);
   if (party.members.length + pending.length >= PARTY_MEMBERS_MAX)
@@ -266,7 +269,8 @@ export async function invite(
       `Your party is full: at most ${PARTY_MEMBERS_MAX} members, counting the invitations waiting for an answer.`,
     );
   const id = inviteKey(leader.id, invitee.id);
-  const earlier = await readDoc<PartyInviteDoc>(db(deps), id, 'party_invite');
+  // The invitation answered earlier, written over (its revision is in the range just read).
+  const earlier = invites.find((i) => i.invitee_id === invitee.id);
   const at = deps.clock.now().toISOString();
   const doc: PartyInviteDoc = {
     _id: id,
@@ -302,7 +306,7 @@ export async function invite(
 export async function cancelInvite(deps: Deps, leader: UserDoc, id: string): Promise<PartyInvite> {
   const ids = parseInviteId(id);
   if (!ids || ids.leaderId !== leader.id) throw notFound('No such invitation of your party.');
-  const updated = await mutate<PartyInviteDoc>(
+  const updated = await mutateTyped<PartyInviteDoc>(
     db(deps),
     inviteKey(ids.leaderId, ids.inviteeId),
     'party_invite',
@@ -327,15 +331,19 @@ export async function answerInvite(
   const missing = () => notFound('No such invitation for you.');
   if (!ids || ids.inviteeId !== user.id) throw missing();
   const key = inviteKey(ids.leaderId, ids.inviteeId);
-  const found = await readDoc<PartyInviteDoc>(db(deps), key, 'party_invite');
+  const found = await readTyped<PartyInviteDoc>(db(deps), key, 'party_invite');
   if (!found) throw missing();
   if (found.status !== 'pending') throw conflict(`This invitation was already ${found.status}.`);
   const at = deps.clock.now().toISOString();
+  let joined: PartyDoc | null = null;
   if (accept) {
-    const joined = await mutate<PartyDoc>(db(deps), partyKey(ids.leaderId), 'party', (party) => {
+    let full = false;
+    joined = await mutateTyped<PartyDoc>(db(deps), partyKey(ids.leaderId), 'party', (party) => {
       if (party.members.some((m) => m.user_id === user.id)) return party;
-      if (party.members.length >= PARTY_MEMBERS_MAX)
-        throw conflict(`This party is full: it has ${PARTY_MEMBERS_MAX} members.`);
+      if (party.members.length >= PARTY_MEMBERS_MAX) {
+        full = true;
+        return party;
+      }
       return {
         ...party,
         members: [...party.members, { user_id: user.id, joined_at: at }],
@@ -343,9 +351,21 @@ export async function answerInvite(
       };
     });
     if (!joined) throw notFound('This party no longer exists.');
+    if (full) {
+      // Terminal: a pending invitation that can no longer be accepted would hold one of the
+      // leader's places for good.
+      await mutateTyped<PartyInviteDoc>(db(deps), key, 'party_invite', (current) =>
+        current.status === 'pending'
+          ? { ...current, status: 'cancelled', reason: 'party_full', decided_at: at }
+          : current,
+      );
+      throw conflict(
+        `This party filled up before you accepted: it already has ${PARTY_MEMBERS_MAX} members, so your invitation is closed. Ask the leader to invite you again when a place is free.`,
+      );
+    }
   }
   let lateCancel = false;
-  const answered = await mutate<PartyInviteDoc>(db(deps), key, 'party_invite', (current) => {
+  const answered = await mutateTyped<PartyInviteDoc>(db(deps), key, 'party_invite', (current) => {
     if (current.status !== 'pending') {
       lateCancel = true;
       return current;
@@ -358,8 +378,13 @@ export async function answerInvite(
     if (accept) await dropMember(deps, ids.leaderId, user.id);
     throw conflict(`This invitation was already ${answered.status}.`);
   }
-  const view = await inviteView(deps, answered);
-  const leader = (await usersById(deps, [ids.leaderId])).get(ids.leaderId);
+  // The party (unless the accept just wrote it) and both people, in one round.
+  const [party, users] = await Promise.all([
+    joined ?? readTyped<PartyDoc>(db(deps), partyKey(ids.leaderId), 'party'),
+    usersByIds(deps, [ids.leaderId, user.id]),
+  ]);
+  const view = toInvite(answered, party, users);
+  const leader = users.get(ids.leaderId);
   await tell(deps, leader, {
     kind: accept ? 'party_invite_accepted' : 'party_invite_declined',
     key: `${invitePublicId(answered)}-${Date.parse(answered.created_at)}`,
@@ -375,7 +400,7 @@ export async function answerInvite(
 
 /** Takes a member out of a party (nothing when they are not in it); the party after. */
 async function dropMember(deps: Deps, leaderId: string, memberId: string) {
-  return mutate<PartyDoc>(db(deps), partyKey(leaderId), 'party', (party) =>
+  return mutateTyped<PartyDoc>(db(deps), partyKey(leaderId), 'party', (party) =>
     party.members.some((m) => m.user_id === memberId)
       ? {
           ...party,
@@ -394,7 +419,7 @@ export async function removeMember(deps: Deps, leader: UserDoc, memberId: string
   const after = await dropMember(deps, leader.id, memberId);
   if (!after) throw noParty();
   deps.logger.info({ party: leader.id, member: memberId, by: leader.id }, 'party member removed');
-  const member = (await usersById(deps, [memberId])).get(memberId);
+  const member = (await usersByIds(deps, [memberId])).get(memberId);
   await tell(deps, member, {
     kind: 'party_removed',
     key: `${leader.id}~${memberId}-${Date.parse(after.updated_at)}`,
@@ -408,7 +433,7 @@ export async function removeMember(deps: Deps, leader: UserDoc, memberId: string
 
 /** `POST /api/parties/{id}/leave`: a member leaves (the id is the leader's). */
 export async function leaveParty(deps: Deps, user: UserDoc, partyId: string): Promise<void> {
-  const party = await readDoc<PartyDoc>(db(deps), partyKey(partyId), 'party');
+  const party = await readTyped<PartyDoc>(db(deps), partyKey(partyId), 'party');
   if (!party || !party.members.some((m) => m.user_id === user.id))
     throw notFound('You are not a member of this party.');
   await dropMember(deps, partyId, user.id);

@@ -543,29 +543,3 @@ export async function moderate(
 export async function adminReview(deps: Deps, admin: UserDoc, doc: ReviewDoc): Promise<Review> {
   return reviewFor(deps, admin, doc);
 }
-
-/**
- * The leaderboard entries of `userId`: points per expertise (service), the sum of order reviews
- * (wf_market `reviews/points`) and project reviews (wf_projects `points/by_user`), read from the
- * views themselves (the truth the standings follow), highest first.
- */
-export async function leaderboardsOf(
-  deps: Pick<AppDeps, 'couch'>,
-  userId: string,
-): Promise<{ expertise: string; points: number }[]> {
-  const range = { startkey: [userId], endkey: [userId, {}], group: true } as never;
-  const [orders, projects] = await Promise.all([
-    deps.couch.db('market').view('reviews', 'points', range),
-    deps.couch.db('projects').view('points', 'by_user', range),
-  ]);
-  const points = new Map<string, number>();
-  for (const row of [...orders.rows, ...projects.rows] as unknown as {
-    key: [string, string];
-    value: number;
-  }[])
-    points.set(row.key[1], (points.get(row.key[1]) ?? 0) + row.value);
-  return [...points]
-    .filter(([, sum]) => sum > 0)
-    .map(([expertise, sum]) => ({ expertise, points: sum }))
-    .sort((a, b) => b.points - a.points);
-}

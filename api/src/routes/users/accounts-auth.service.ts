@@ -50,7 +50,7 @@ async function sessionResponse(
  * would have.
  */
 export async function register(
-  deps: Deps & Pick<AppDeps, 'env'>,
+  deps: Deps & Pick<AppDeps, 'env' | 'clock'>,
   input: RegisterRequest,
   client: Client,
 ): Promise<SessionResponse> {
@@ -92,12 +92,17 @@ export async function register(
  * A session for an account whose setup is complete: the device remembered (the account's owner
  * is told of a new one), then the session and its token.
  */
-async function signIn(deps: Deps, user: UserDoc, client: Client, remember: boolean) {
+async function signIn(
+  deps: Deps & Pick<AppDeps, 'clock'>,
+  user: UserDoc,
+  client: Client,
+  remember: boolean,
+) {
   const known = await rememberDevice(deps, user, client.userAgent);
   if (known.isNew) {
     await notify(deps, user.id, {
       kind: 'new-login',
-      key: `${known.fingerprint}-${Date.now()}`,
+      key: `${known.fingerprint}-${deps.clock.now().getTime()}`,
       title: 'New sign-in to your account',
       body: `Someone signed in from a new device or browser (${describeAgent(client.userAgent)}). If it was not you, change your password now.`,
       link: '/settings',
@@ -108,7 +113,7 @@ async function signIn(deps: Deps, user: UserDoc, client: Client, remember: boole
 }
 
 export async function login(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'clock'>,
   input: { email: string; password: string; remember: boolean },
   client: Client,
   options: { adminOnly?: boolean } = {},

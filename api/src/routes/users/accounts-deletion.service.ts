@@ -7,6 +7,7 @@ import { conversationDocId, conversationDocSchema, type ConversationDoc } from '
 import { emailKey, tagnameKey, type UserDoc } from './users.model';
 import { fileKey } from './accounts-profile.service';
 import { destroyIfExists, saveUser, type Deps } from './accounts-store';
+import { DELETED_USER } from './users.lookup';
 
 /**
  * Removes the account, its sessions, files, reservations and its database. Records other people
@@ -19,8 +20,6 @@ export async function deleteAccount(deps: Deps, user: UserDoc, password: string)
   }
   await removeAccount(deps, user);
 }
-
-const DELETED_USER = { tagname: null, full_name: 'Deleted user', avatar: null };
 
 async function anonymiseConversations(deps: Deps, userId: string) {
   const own = deps.couch.server.use(userDbName(deps.couch, userId));

@@ -15,7 +15,7 @@ import {
   updateTagnameSchema,
   userSchema,
 } from '../../schemas';
-import { leaderboardsOf } from '../reviews/reviews.service';
+import { leaderboardsOf } from '../leaderboard/leaderboard.service';
 import { endpoints } from '../endpoint';
 import { deleteAccount } from './accounts-deletion.service';
 import { changePassword } from './accounts-email-password.service';

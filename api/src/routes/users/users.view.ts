@@ -19,8 +19,8 @@ export function toUser(doc: UserDoc, extras: { new_notifications_count?: number 
     expertise: doc.expertise,
     location: doc.location,
     languages: doc.languages,
-    // Points come from published reviews (reviews/points): GET /api/user and /api/user/{tagname}
-    // fill them in (routes/reviews/reviews.service.ts leaderboardsOf).
+    // Points are the member's leaderboard standings: GET /api/user and /api/user/{tagname} fill
+    // them in (routes/leaderboard/leaderboard.service.ts leaderboardsOf).
     leaderboards: [],
     new_notifications_count: extras.new_notifications_count ?? 0,
     email_verified_at: doc.email_verified_at,
