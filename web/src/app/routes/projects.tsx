@@ -2,7 +2,6 @@
 // (Students, individual or team), the shortlist, the dashboard and the reviews. The projects
 // feature draws them; the service names come from the services feature, "Save to Project Box"
 // from the project box feature, the links from here.
-import type { ReactNode } from 'react';
 import type { ApplicantType } from '@wayfarer/api/schemas/projects';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { SaveProjectButton } from '@/features/projectbox/components/save-project-button';
@@ -15,31 +14,13 @@ import { ProjectPage } from '@/features/projects/components/project-page';
 import { ReviewPage } from '@/features/projects/components/review-page';
 import { ShortlistPage } from '@/features/projects/components/shortlist-page';
 import type { Project } from '@/features/projects/api/projects';
-import { useServices } from '@/features/services/hooks/use-services';
 import { useCurrentUser } from '@/stores/auth';
 import { notify } from '@/stores/notification';
 import { buildPath } from '@/config/paths';
+import { RoutePage, type RoutePageProps, useServiceChoices } from './route-page';
 
-function Page({
-  title,
-  lead,
-  children,
-}: {
-  title: ReactNode;
-  lead?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="projects-route">
-      <div className="page-heading">
-        <div>
-          <h1>{title}</h1>
-          {lead && <p className="muted">{lead}</p>}
-        </div>
-      </div>
-      {children}
-    </div>
-  );
+function Page(props: Omit<RoutePageProps, 'className'>) {
+  return <RoutePage className="projects-route" {...props} />;
 }
 
 const projectHref = (id: string) => buildPath('project.show', { id });
@@ -53,11 +34,6 @@ const links = {
   review: (id: string) => buildPath('project.review', { id }),
   profile: profileHref,
 };
-
-function useServiceChoices() {
-  const services = useServices();
-  return services.status === 'ready' ? services.services : services.status;
-}
 
 function useAfterSave() {
   const navigate = useNavigate();
