@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Markdown } from '@/components/ui/markdown';
-import { Modal } from '@/components/ui/modal';
 import { useIsOnline } from '@/components/ui/use-online-status';
-import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
 import { notify, notifyError } from '@/stores/notification';
 import {
@@ -13,10 +11,12 @@ import {
   withdrawApplication,
   type Project,
 } from '../api/projects';
+import { actionErrorText } from '../utils/errors';
 import { APPLICATION_STATUS_LABELS } from '@/lib/project-labels';
 import { deadlineEnd } from '../utils/format';
 import { ExpertiseChips, Person, ProjectFacts } from './project-bits';
 import { LoadError, Loading } from '@/components/ui/load-state';
+import { StateActions, type StateAction } from './state-actions';
 import './projects.css';
 
 interface ProjectLinks {
@@ -67,12 +67,6 @@ async function share(project: Project) {
   }
 }
 
-type StateAction = 'start' | 'complete' | 'cancel';
-const STATE_LABELS: Record<StateAction, string> = {
-  start: 'Start the project',
-  complete: 'Mark as completed',
-  cancel: 'Cancel the project',
-};
 const STATE_DONE: Record<StateAction, string> = {
   start: 'The project has started.',
   complete: 'The project is completed: you can review the participants now.',
@@ -91,7 +85,6 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
     getProject(projectId, { signal }),
   );
   const [busy, setBusy] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
 
   // After an action the page reloads with what it shows kept on screen.
   if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
@@ -105,13 +98,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
     try {
       await work();
     } catch (error) {
-      notifyError(
-        error instanceof ApiError && error.isNetworkError
-          ? 'This needs a connection: you seem to be offline.'
-          : error instanceof Error
-            ? error.message
-            : 'That did not work. Please try again.',
-      );
+      notifyError(actionErrorText(error));
     } finally {
       setBusy(null);
     }
@@ -245,50 +232,13 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
                 Dashboard
               </Link>
             )}
-            {can('start') && (
-              <button
-                type="button"
-                className="button"
-                disabled={!isOnline || busy !== null}
-                onClick={() => void changeState('start')}
-              >
-                {STATE_LABELS.start}
-              </button>
-            )}
-            {can('complete') && (
-              <button
-                type="button"
-                className="button"
-                disabled={!isOnline || busy !== null}
-                onClick={() => void changeState('complete')}
-              >
-                {STATE_LABELS.complete}
-              </button>
-            )}
-            {can('review') && (
-              <Link className="button" to={links.review(project.id)}>
-                Review participants
-              </Link>
-            )}
-            {can('cancel') && (
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={!isOnline || busy !== null}
-                onClick={() => setConfirmCancel(true)}
-              >
-                {STATE_LABELS.cancel}
-              </button>
-            )}
+            <StateActions
+              can={can}
+              isDisabled={!isOnline || busy !== null}
+              reviewHref={links.review(project.id)}
+              onChange={(action) => void changeState(action)}
+            />
           </div>
-          <CancelConfirm
-            isOpen={confirmCancel}
-            onClose={() => setConfirmCancel(false)}
-            onConfirm={() => {
-              setConfirmCancel(false);
-              void changeState('cancel');
-            }}
-          />
         </section>
       )}
 
@@ -297,36 +247,5 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
         <Markdown shiftHeadings>{project.description}</Markdown>
       </section>
     </div>
-  );
-}
-
-/** "Cancel the project?" with what it means. */
-export function CancelConfirm({
-  isOpen,
-  onClose,
-  onConfirm,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      title="Cancel the project?"
-      actions={
-        <>
-          <button type="button" className="button button-danger" onClick={onConfirm}>
-            Yes, cancel it
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Keep it
-          </button>
-        </>
-      }
-    >
-      <p>Applications close and nobody can join any more. This cannot be undone.</p>
-    </Modal>
   );
 }

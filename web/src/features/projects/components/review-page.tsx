@@ -12,6 +12,7 @@ import {
   type ProjectDashboard,
   type ProjectReview,
 } from '../api/projects';
+import { actionErrorText } from '../utils/errors';
 import { Person } from './project-bits';
 import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
@@ -117,13 +118,7 @@ function ParticipantReview({
       onReviewed(made);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-      setAlert(
-        error instanceof ApiError && error.isNetworkError
-          ? 'This needs a connection: you seem to be offline.'
-          : error instanceof Error
-            ? error.message
-            : 'The review could not be saved.',
-      );
+      setAlert(actionErrorText(error, 'The review could not be saved.'));
     } finally {
       setBusy(false);
     }
