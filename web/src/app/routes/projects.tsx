@@ -3,7 +3,7 @@
 // feature draws them; the service names come from the services feature, "Save to Project Box"
 // from the project box feature, the links from here.
 import type { ApplicantType } from '@wayfarer/api/schemas/projects';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useMatches, useNavigate, useParams } from 'react-router-dom';
 import { SaveProjectButton } from '@/features/projectbox/components/save-project-button';
 import { ApplyPage as ApplyView } from '@/features/projects/components/apply-page';
 import { DashboardPage } from '@/features/projects/components/dashboard-page';
@@ -94,13 +94,21 @@ export function ProjectShow() {
   );
 }
 
-function ApplyRoute({ type }: { type: ApplicantType }) {
+/** The open tab of the apply page or the shortlist: the child route that matched. */
+function useApplicantTab(): ApplicantType {
+  const matches = useMatches();
+  return matches.at(-1)?.id.endsWith('.team') ? 'team' : 'individual';
+}
+
+/** /project/:id/apply/individual and /project/:id/apply/team: one page, the tab a child route. */
+export function ApplyTabsPage() {
   const { id = '' } = useParams();
+  const type = useApplicantTab();
   const navigate = useNavigate();
   return (
     <Page title="Apply to a project">
       <ApplyView
-        key={`${id}:${type}`}
+        key={id}
         projectId={id}
         type={type}
         links={{
@@ -117,13 +125,10 @@ function ApplyRoute({ type }: { type: ApplicantType }) {
   );
 }
 
-/** /project/:id/apply/individual */
-export const ApplyIndividual = () => <ApplyRoute type="individual" />;
-/** /project/:id/apply/team */
-export const ApplyTeam = () => <ApplyRoute type="team" />;
-
-function ShortlistRoute({ type }: { type: ApplicantType }) {
+/** /project/:id/shorlisted/individual and /project/:id/shorlisted/team, as the apply page. */
+export function ShortlistTabsPage() {
   const { id = '' } = useParams();
+  const type = useApplicantTab();
   return (
     <Page title="Shortlist" lead="Accept or decline each application; a message is optional.">
       <ShortlistPage
@@ -140,11 +145,6 @@ function ShortlistRoute({ type }: { type: ApplicantType }) {
     </Page>
   );
 }
-
-/** /project/:id/shorlisted/individual */
-export const ShortlistIndividual = () => <ShortlistRoute type="individual" />;
-/** /project/:id/shorlisted/team */
-export const ShortlistTeam = () => <ShortlistRoute type="team" />;
 
 /** /project/:id/dashboard */
 export function ProjectDashboardPage() {
