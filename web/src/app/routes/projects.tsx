@@ -9,7 +9,6 @@ import { ApplyPage as ApplyView } from '@/features/projects/components/apply-pag
 import { DashboardPage } from '@/features/projects/components/dashboard-page';
 import { EditProject } from '@/features/projects/components/edit-project';
 import { ProjectForm } from '@/features/projects/components/project-form';
-import { LecturerProjects } from '@/features/projects/components/project-lists';
 import { ProjectPage } from '@/features/projects/components/project-page';
 import { ReviewPage } from '@/features/projects/components/review-page';
 import { ShortlistPage } from '@/features/projects/components/shortlist-page';
@@ -47,20 +46,23 @@ function useAfterSave() {
   };
 }
 
-/** /project/post (Lecturers), with the lecturer's projects under the form. */
+/** /project/post (Lecturers); their projects, drafts too, are on their profile (My projects). */
 export function PostProjectPage() {
   const services = useServiceChoices();
   const onSaved = useAfterSave();
   return (
     <Page
       title="Post Project"
-      lead="A field trip, an event production, a tour design brief: describe it, choose the expertise you want and who may apply. Your work is saved on this device as you type, offline too."
+      lead={
+        <>
+          A field trip, an event production, a tour design brief: describe it, choose the expertise
+          you want and who may apply. Your work is saved on this device as you type, offline too.
+          Your projects, drafts included, are under{' '}
+          <Link to={buildPath('profile.projects')}>My projects</Link>.
+        </>
+      }
     >
       <ProjectForm services={services} onSaved={onSaved} />
-      <section className="projects-mine" aria-labelledby="my-projects-title">
-        <h2 id="my-projects-title">My projects</h2>
-        <LecturerProjects projectHref={projectHref} />
-      </section>
     </Page>
   );
 }
