@@ -14,7 +14,7 @@ import { actionErrorText } from '../utils/errors';
 import { formatDay } from '@/lib/format';
 import { Person, StatusBadge } from './project-bits';
 import { LoadError, Loading } from '@/components/ui/load-state';
-import { StateActions, type StateAction } from './state-actions';
+import { STATE_DONE, StateActions, type StateAction } from './state-actions';
 import './projects.css';
 
 export interface DashboardPageProps {
@@ -68,13 +68,7 @@ export function DashboardPage({ projectId, links }: DashboardPageProps) {
   const changeState = (action: StateAction) =>
     run(action, async () => {
       await changeProjectState(project.id, action);
-      notify(
-        action === 'start'
-          ? 'The project has started.'
-          : action === 'complete'
-            ? 'The project is completed: review the participants now.'
-            : 'The project is cancelled.',
-      );
+      notify(STATE_DONE[action]);
       reload();
     });
 

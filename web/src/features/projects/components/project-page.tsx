@@ -16,7 +16,7 @@ import { APPLICATION_STATUS_LABELS } from '@/lib/project-labels';
 import { deadlineEnd } from '../utils/format';
 import { ExpertiseChips, Person, ProjectFacts } from './project-bits';
 import { LoadError, Loading } from '@/components/ui/load-state';
-import { StateActions, type StateAction } from './state-actions';
+import { STATE_DONE, StateActions, type StateAction } from './state-actions';
 import './projects.css';
 
 interface ProjectLinks {
@@ -66,12 +66,6 @@ async function share(project: Project) {
     notifyError('Could not copy the link. Copy it from the address bar instead.');
   }
 }
-
-const STATE_DONE: Record<StateAction, string> = {
-  start: 'The project has started.',
-  complete: 'The project is completed: you can review the participants now.',
-  cancel: 'The project is cancelled.',
-};
 
 /**
  * A project: the brief (Markdown), its lecturer, expertise, places left, the deadline countdown,

@@ -4,6 +4,13 @@ import { Modal } from '@/components/ui/modal';
 
 export type StateAction = 'start' | 'complete' | 'cancel';
 
+/** What the snackbar says once an action went through (the project page and the dashboard). */
+export const STATE_DONE: Record<StateAction, string> = {
+  start: 'The project has started.',
+  complete: 'The project is completed: you can review the participants now.',
+  cancel: 'The project is cancelled.',
+};
+
 export interface StateActionsProps {
   /** Whether the project allows the action now (`project.actions`). */
   can: (action: StateAction | 'review') => boolean;
