@@ -90,6 +90,7 @@ export function ProjectShow() {
         projectId={id}
         links={links}
         viewerRole={user?.role ?? null}
+        viewerId={user?.id ?? null}
         saveButton={(project) => <SaveProjectButton project={project} />}
       />
     </Page>

@@ -33,6 +33,8 @@ export interface ProjectPageProps {
   links: ProjectLinks;
   /** The viewer's role (null: a guest). */
   viewerRole: string | null;
+  /** The viewer's user id (null: a guest): its lecturer sees Manage, whatever its actions. */
+  viewerId: string | null;
   /** "Save to Project Box", from the project box feature. */
   saveButton: (project: Project) => ReactNode;
 }
@@ -73,9 +75,15 @@ async function share(project: Project) {
  * reason otherwise), the student's own application with Withdraw, and the lecturer's actions
  * (`project.actions`).
  */
-export function ProjectPage({ projectId, links, viewerRole, saveButton }: ProjectPageProps) {
+export function ProjectPage({
+  projectId,
+  links,
+  viewerRole,
+  viewerId,
+  saveButton,
+}: ProjectPageProps) {
   const isOnline = useIsOnline();
-  const { resource, reload, setData } = useResource<Project>(`project:${projectId}`, (signal) =>
+  const { resource, reload } = useResource<Project>(`project:${projectId}`, (signal) =>
     getProject(projectId, { signal }),
   );
   const [busy, setBusy] = useState<string | null>(null);
@@ -105,7 +113,9 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
       reload();
     });
 
-  const isLecturer = (['edit', 'publish', 'shortlist', 'review'] as const).some(can);
+  const isLecturer = viewerId !== null && viewerId === project.lecturer.id;
+  // Every action but applying and withdrawing is managing (a participant has the dashboard).
+  const canManage = project.actions.some((action) => action !== 'apply' && action !== 'withdraw');
   const mine = project.my_application;
   const blocker = applyBlocker(project, viewerRole);
 
@@ -169,8 +179,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
               disabled={!isOnline || busy !== null}
               onClick={() =>
                 void run('withdraw', async () => {
-                  const application = await withdrawApplication(project.id);
-                  setData((p) => ({ ...p, my_application: application }));
+                  await withdrawApplication(project.id);
                   notify('Your application is withdrawn.');
                   reload();
                 })
@@ -182,14 +191,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
         </section>
       )}
 
-      {(can('edit') ||
-        can('publish') ||
-        can('shortlist') ||
-        can('dashboard') ||
-        can('start') ||
-        can('complete') ||
-        can('cancel') ||
-        can('review')) && (
+      {canManage && (
         <section className="card" aria-labelledby="lecturer-actions">
           <h2 id="lecturer-actions">Manage</h2>
           {!isOnline && <p className="muted">These need a connection.</p>}
@@ -206,8 +208,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
                 disabled={!isOnline || busy !== null}
                 onClick={() =>
                   void run('publish', async () => {
-                    const saved = await updateProject(project.id, { status: 'open' });
-                    setData((p) => ({ ...p, ...saved }));
+                    await updateProject(project.id, { status: 'open' });
                     notify('The project is published: students can apply now.');
                     reload();
                   })
