@@ -224,6 +224,34 @@ describe('route guards in the router', () => {
     await waitFor(() => expect(pathOf(router)).toBe('/'));
   });
 
+  it.each([
+    ['Student', '/project/p1/apply', 'project.apply', '/api/project/p1'],
+    ['Lecturer', '/project/p1/shorlisted', 'project.shortlisted', '/api/project/p1/shortlist'],
+  ] as const)(
+    'keeps the %s tabs on one page: switching tabs loads nothing again',
+    async (role, path, id, api) => {
+      loginAs(makeUser({ role }));
+      const fetchSpy = vi.spyOn(window, 'fetch');
+      const loads = () =>
+        fetchSpy.mock.calls.filter(([input]) =>
+          String(input instanceof Request ? input.url : input).endsWith(api),
+        ).length;
+      try {
+        const router = renderAt(path);
+        await waitFor(() => expect(pathOf(router)).toBe(`${path}/individual`));
+        await waitFor(() => expect(loads()).toBe(1));
+        const page = screen.getByRole('main');
+        await router.navigate(`${path}/team`);
+        expect(router.state.matches.map((m) => m.route.id)).toContain(`${id}.team`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(loads()).toBe(1);
+        expect(screen.getByRole('main')).toBe(page);
+      } finally {
+        fetchSpy.mockRestore();
+      }
+    },
+  );
+
   it('redirects /profile to its projects tab and shows the Lecturer links', async () => {
     loginAs(makeUser({ role: 'Lecturer', full_name: 'Helen Park' }));
     const router = renderAt('/profile');

@@ -20,6 +20,7 @@ import { notify } from '@/stores/notification';
 import { useCurrentUser } from '@/stores/auth';
 import type { User } from '@/types/api';
 import { buildPath } from '@/config/paths';
+import { RoutePage, type RoutePageProps } from './route-page';
 
 function useExpertiseOptions(): string[] {
   const services = useServices();
@@ -27,26 +28,8 @@ function useExpertiseOptions(): string[] {
 }
 
 /** A page of account settings: a heading, a lead line and its sections. */
-function SettingsPage({
-  title,
-  lead,
-  children,
-}: {
-  title: string;
-  lead?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="settings-page">
-      <div className="page-heading">
-        <div>
-          <h1>{title}</h1>
-          {lead && <p className="muted">{lead}</p>}
-        </div>
-      </div>
-      {children}
-    </div>
-  );
+function SettingsPage(props: Omit<RoutePageProps, 'className'> & { title: string }) {
+  return <RoutePage className="settings-page" {...props} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,6 +1,5 @@
 // The agent's gig pages: Create a Gig, edit a gig, Manage Gig, and the dashboard with the gig
 // figures (agent-gigs feature), with the service categories (services feature) as options.
-import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AgentStatsPanel } from '@/features/agent-gigs/components/agent-stats';
 import { AgentOrdersPanel } from '@/features/orders/components/order-dashboards';
@@ -9,29 +8,14 @@ import { EditGig } from '@/features/agent-gigs/components/edit-gig';
 import { GigForm } from '@/features/agent-gigs/components/gig-form';
 import { ManageGigs } from '@/features/agent-gigs/components/manage-gigs';
 import type { Gig } from '@/features/agent-gigs/api/gigs';
-import { useServices } from '@/features/services/hooks/use-services';
 import { notify } from '@/stores/notification';
 import { buildPath } from '@/config/paths';
 import { AreaDashboard } from './account';
 import { orderHref } from './order-links';
+import { RoutePage, type RoutePageProps, useServiceChoices } from './route-page';
 
-function Page({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
-  return (
-    <div className="agent-gig-page">
-      <div className="page-heading">
-        <div>
-          <h1>{title}</h1>
-          <p className="muted">{lead}</p>
-        </div>
-      </div>
-      {children}
-    </div>
-  );
-}
-
-function useServiceOptions() {
-  const services = useServices();
-  return services.status === 'ready' ? services.services : services.status;
+function Page(props: Omit<RoutePageProps, 'className'>) {
+  return <RoutePage className="agent-gig-page" {...props} />;
 }
 
 const editHref = (id: string) => buildPath('agent.edit.gig', { id });
@@ -52,7 +36,7 @@ function useAfterSave() {
 }
 
 export function CreateGigPage() {
-  const services = useServiceOptions();
+  const services = useServiceChoices();
   const onSaved = useAfterSave();
   return (
     <Page
@@ -66,7 +50,7 @@ export function CreateGigPage() {
 
 export function EditGigPage() {
   const { id = '' } = useParams();
-  const services = useServiceOptions();
+  const services = useServiceChoices();
   const onSaved = useAfterSave();
   return (
     <Page title="Edit gig" lead="Change any part of the gig; it stays as it is until you save.">

@@ -39,23 +39,18 @@ const projectChildren: RouteObject[] = [
         lazy: view(projects, 'EditProjectPage'),
       },
       {
+        // One page for both tabs (the children only say which): switching tabs keeps the
+        // shortlist it loaded.
         id: 'project.shortlisted',
         path: paths['project.shortlisted'],
         ...title('Shortlist'),
+        lazy: view(projects, 'ShortlistTabsPage'),
         children: [
           redirectIndex((params) =>
             buildPath('project.shortlisted.individual', { id: params.id ?? '' }),
           ),
-          {
-            id: 'project.shortlisted.individual',
-            path: 'individual',
-            lazy: view(projects, 'ShortlistIndividual'),
-          },
-          {
-            id: 'project.shortlisted.team',
-            path: 'team',
-            lazy: view(projects, 'ShortlistTeam'),
-          },
+          { id: 'project.shortlisted.individual', path: 'individual' },
+          { id: 'project.shortlisted.team', path: 'team' },
         ],
       },
       {
@@ -71,17 +66,15 @@ const projectChildren: RouteObject[] = [
     middleware: guard('student'),
     children: [
       {
+        // One page for both tabs, as the shortlist: switching keeps the project it loaded.
         id: 'project.apply',
         path: paths['project.apply'],
         ...title('Apply'),
+        lazy: view(projects, 'ApplyTabsPage'),
         children: [
           redirectIndex((params) => buildPath('project.apply.individual', { id: params.id ?? '' })),
-          {
-            id: 'project.apply.individual',
-            path: 'individual',
-            lazy: view(projects, 'ApplyIndividual'),
-          },
-          { id: 'project.apply.team', path: 'team', lazy: view(projects, 'ApplyTeam') },
+          { id: 'project.apply.individual', path: 'individual' },
+          { id: 'project.apply.team', path: 'team' },
         ],
       },
     ],

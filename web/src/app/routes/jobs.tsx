@@ -1,7 +1,6 @@
 // The jobs pages (issue 18): Post a Job and editing a job, My Jobs and a job with its offers for
 // the customer; the jobs board, a job with the agent's offer and My offers for agents. The jobs
 // feature draws them; the service names come from the services feature, the links from here.
-import type { ReactNode } from 'react';
 import { can } from '@wayfarer/api/schemas/roles';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { AgentJobPage } from '@/features/jobs/components/agent-job-page';
@@ -17,37 +16,15 @@ import { useCurrentUser } from '@/stores/auth';
 import { notify } from '@/stores/notification';
 import { buildPath } from '@/config/paths';
 import { checkoutHref, orderHref } from './order-links';
+import { RoutePage, type RoutePageProps, useServiceChoices } from './route-page';
 
-function Page({
-  title,
-  lead,
-  children,
-}: {
-  title: ReactNode;
-  lead?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="jobs-route">
-      <div className="page-heading">
-        <div>
-          <h1>{title}</h1>
-          {lead && <p className="muted">{lead}</p>}
-        </div>
-      </div>
-      {children}
-    </div>
-  );
+function Page(props: Omit<RoutePageProps, 'className'>) {
+  return <RoutePage className="jobs-route" {...props} />;
 }
 
 const customerJobHref = (id: string) => buildPath('customer.jobs.show', { id });
 const agentJobHref = (id: string) => buildPath('jobs.show', { id });
 const editJobHref = (id: string) => buildPath('customer.jobs.edit', { id });
-
-function useServiceChoices() {
-  const services = useServices();
-  return services.status === 'ready' ? services.services : services.status;
-}
 
 function useServiceName() {
   const services = useServices();

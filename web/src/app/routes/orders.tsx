@@ -32,31 +32,14 @@ import {
   orderHref,
   orderMessageHref,
 } from './order-links';
+import { RoutePage, type RoutePageProps } from './route-page';
 
 export { PageError as ErrorBoundary } from '../page-error';
 
 const gigHref = (id: string) => buildPath('gigs.show', { id });
 
-function Page({
-  title,
-  lead,
-  children,
-}: {
-  title: ReactNode;
-  lead?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="orders-route">
-      <div className="page-heading">
-        <div>
-          <h1>{title}</h1>
-          {lead && <p className="muted">{lead}</p>}
-        </div>
-      </div>
-      {children}
-    </div>
-  );
+function Page(props: Omit<RoutePageProps, 'className'>) {
+  return <RoutePage className="orders-route" {...props} />;
 }
 
 export function orderGigLoader({ params, request }: LoaderFunctionArgs) {

@@ -19,7 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/stores/auth';
 import { changeTitle } from '@/stores/navigation';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
-import { Stars } from '@/features/reviews/components/stars';
+import { Stars } from '@/components/ui/stars';
 import { LecturerProjects } from '@/features/profile/components/lecturer-projects';
 import { ProfileProjects } from '@/features/profile/components/profile-projects';
 import { MyApplications } from '@/features/profile/components/my-applications';

@@ -2,44 +2,24 @@
 // (Students, individual or team), the shortlist, the dashboard and the reviews. The projects
 // feature draws them; the service names come from the services feature, "Save to Project Box"
 // from the project box feature, the links from here.
-import type { ReactNode } from 'react';
 import type { ApplicantType } from '@wayfarer/api/schemas/projects';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useMatches, useNavigate, useParams } from 'react-router-dom';
 import { SaveProjectButton } from '@/features/projectbox/components/save-project-button';
 import { ApplyPage as ApplyView } from '@/features/projects/components/apply-page';
 import { DashboardPage } from '@/features/projects/components/dashboard-page';
 import { EditProject } from '@/features/projects/components/edit-project';
 import { ProjectForm } from '@/features/projects/components/project-form';
-import { LecturerProjects } from '@/features/projects/components/project-lists';
 import { ProjectPage } from '@/features/projects/components/project-page';
 import { ReviewPage } from '@/features/projects/components/review-page';
 import { ShortlistPage } from '@/features/projects/components/shortlist-page';
 import type { Project } from '@/features/projects/api/projects';
-import { useServices } from '@/features/services/hooks/use-services';
 import { useCurrentUser } from '@/stores/auth';
 import { notify } from '@/stores/notification';
 import { buildPath } from '@/config/paths';
+import { RoutePage, type RoutePageProps, useServiceChoices } from './route-page';
 
-function Page({
-  title,
-  lead,
-  children,
-}: {
-  title: ReactNode;
-  lead?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="projects-route">
-      <div className="page-heading">
-        <div>
-          <h1>{title}</h1>
-          {lead && <p className="muted">{lead}</p>}
-        </div>
-      </div>
-      {children}
-    </div>
-  );
+function Page(props: Omit<RoutePageProps, 'className'>) {
+  return <RoutePage className="projects-route" {...props} />;
 }
 
 const projectHref = (id: string) => buildPath('project.show', { id });
@@ -54,11 +34,6 @@ const links = {
   profile: profileHref,
 };
 
-function useServiceChoices() {
-  const services = useServices();
-  return services.status === 'ready' ? services.services : services.status;
-}
-
 function useAfterSave() {
   const navigate = useNavigate();
   return (project: Project) => {
@@ -71,20 +46,23 @@ function useAfterSave() {
   };
 }
 
-/** /project/post (Lecturers), with the lecturer's projects under the form. */
+/** /project/post (Lecturers); their projects, drafts too, are on their profile (My projects). */
 export function PostProjectPage() {
   const services = useServiceChoices();
   const onSaved = useAfterSave();
   return (
     <Page
       title="Post Project"
-      lead="A field trip, an event production, a tour design brief: describe it, choose the expertise you want and who may apply. Your work is saved on this device as you type, offline too."
+      lead={
+        <>
+          A field trip, an event production, a tour design brief: describe it, choose the expertise
+          you want and who may apply. Your work is saved on this device as you type, offline too.
+          Your projects, drafts included, are under{' '}
+          <Link to={buildPath('profile.projects')}>My projects</Link>.
+        </>
+      }
     >
       <ProjectForm services={services} onSaved={onSaved} />
-      <section className="projects-mine" aria-labelledby="my-projects-title">
-        <h2 id="my-projects-title">My projects</h2>
-        <LecturerProjects projectHref={projectHref} />
-      </section>
     </Page>
   );
 }
@@ -112,19 +90,28 @@ export function ProjectShow() {
         projectId={id}
         links={links}
         viewerRole={user?.role ?? null}
+        viewerId={user?.id ?? null}
         saveButton={(project) => <SaveProjectButton project={project} />}
       />
     </Page>
   );
 }
 
-function ApplyRoute({ type }: { type: ApplicantType }) {
+/** The open tab of the apply page or the shortlist: the child route that matched. */
+function useApplicantTab(): ApplicantType {
+  const matches = useMatches();
+  return matches.at(-1)?.id.endsWith('.team') ? 'team' : 'individual';
+}
+
+/** /project/:id/apply/individual and /project/:id/apply/team: one page, the tab a child route. */
+export function ApplyTabsPage() {
   const { id = '' } = useParams();
+  const type = useApplicantTab();
   const navigate = useNavigate();
   return (
     <Page title="Apply to a project">
       <ApplyView
-        key={`${id}:${type}`}
+        key={id}
         projectId={id}
         type={type}
         links={{
@@ -141,13 +128,10 @@ function ApplyRoute({ type }: { type: ApplicantType }) {
   );
 }
 
-/** /project/:id/apply/individual */
-export const ApplyIndividual = () => <ApplyRoute type="individual" />;
-/** /project/:id/apply/team */
-export const ApplyTeam = () => <ApplyRoute type="team" />;
-
-function ShortlistRoute({ type }: { type: ApplicantType }) {
+/** /project/:id/shorlisted/individual and /project/:id/shorlisted/team, as the apply page. */
+export function ShortlistTabsPage() {
   const { id = '' } = useParams();
+  const type = useApplicantTab();
   return (
     <Page title="Shortlist" lead="Accept or decline each application; a message is optional.">
       <ShortlistPage
@@ -164,11 +148,6 @@ function ShortlistRoute({ type }: { type: ApplicantType }) {
     </Page>
   );
 }
-
-/** /project/:id/shorlisted/individual */
-export const ShortlistIndividual = () => <ShortlistRoute type="individual" />;
-/** /project/:id/shorlisted/team */
-export const ShortlistTeam = () => <ShortlistRoute type="team" />;
 
 /** /project/:id/dashboard */
 export function ProjectDashboardPage() {

@@ -65,14 +65,6 @@ export function listOpenProjects(
   return api.get<ListResponse<ProjectSummary>>('/projects', { ...options, query });
 }
 
-/** GET /api/lecturer/projects: the caller's projects, every status. */
-export function listLecturerProjects(
-  query: { page?: number; per_page?: number },
-  options: Options = {},
-): Promise<ListResponse<ProjectSummary>> {
-  return api.get<ListResponse<ProjectSummary>>('/lecturer/projects', { ...options, query });
-}
-
 export async function applyToProject(
   id: string,
   request: ApplyProjectRequest,

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useIsOnline } from '@/components/ui/use-online-status';
-import { ApiError } from '@/lib/api-client';
 import { formatDate, plural } from '@/lib/format';
 import { useResource } from '@/lib/use-resource';
 import { notify } from '@/stores/notification';
@@ -11,10 +10,11 @@ import {
   messageParticipants,
   type ProjectDashboard,
 } from '../api/projects';
+import { actionErrorText } from '../utils/errors';
 import { formatDay } from '@/lib/format';
 import { Person, StatusBadge } from './project-bits';
-import { CancelConfirm } from './project-page';
 import { LoadError, Loading } from '@/components/ui/load-state';
+import { STATE_DONE, StateActions, type StateAction } from './state-actions';
 import './projects.css';
 
 export interface DashboardPageProps {
@@ -27,13 +27,6 @@ export interface DashboardPageProps {
     profile: (tagname: string) => string;
   };
 }
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError && error.isNetworkError
-    ? 'This needs a connection: you seem to be offline.'
-    : error instanceof Error
-      ? error.message
-      : 'That did not work. Please try again.';
 
 /**
  * A project's dashboard (its lecturer, or a participant): the accepted people and teams with
@@ -50,7 +43,6 @@ export function DashboardPage({ projectId, links }: DashboardPageProps) {
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [isSent, setSent] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
 
   // After an action the page reloads with what it shows kept on screen.
   if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
@@ -68,21 +60,15 @@ export function DashboardPage({ projectId, links }: DashboardPageProps) {
     try {
       await work();
     } catch (caught) {
-      setError(errorText(caught));
+      setError(actionErrorText(caught));
     } finally {
       setBusy(null);
     }
   };
-  const changeState = (action: 'start' | 'complete' | 'cancel') =>
+  const changeState = (action: StateAction) =>
     run(action, async () => {
       await changeProjectState(project.id, action);
-      notify(
-        action === 'start'
-          ? 'The project has started.'
-          : action === 'complete'
-            ? 'The project is completed: review the participants now.'
-            : 'The project is cancelled.',
-      );
+      notify(STATE_DONE[action]);
       reload();
     });
 
@@ -115,51 +101,14 @@ export function DashboardPage({ projectId, links }: DashboardPageProps) {
         )}
         {isLecturer && (
           <div className="project-actions">
-            {can('start') && (
-              <button
-                type="button"
-                className="button"
-                disabled={!isOnline || busy !== null}
-                onClick={() => void changeState('start')}
-              >
-                Start the project
-              </button>
-            )}
-            {can('complete') && (
-              <button
-                type="button"
-                className="button"
-                disabled={!isOnline || busy !== null}
-                onClick={() => void changeState('complete')}
-              >
-                Mark as completed
-              </button>
-            )}
-            {can('review') && (
-              <Link className="button" to={links.review}>
-                Review participants
-              </Link>
-            )}
-            {can('cancel') && (
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={!isOnline || busy !== null}
-                onClick={() => setConfirmCancel(true)}
-              >
-                Cancel the project
-              </button>
-            )}
+            <StateActions
+              can={can}
+              isDisabled={!isOnline || busy !== null}
+              reviewHref={links.review}
+              onChange={(action) => void changeState(action)}
+            />
           </div>
         )}
-        <CancelConfirm
-          isOpen={confirmCancel}
-          onClose={() => setConfirmCancel(false)}
-          onConfirm={() => {
-            setConfirmCancel(false);
-            void changeState('cancel');
-          }}
-        />
       </section>
 
       <section className="card" aria-labelledby="participants-title">

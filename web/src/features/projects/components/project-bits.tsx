@@ -115,16 +115,8 @@ export function ProjectFacts({ project }: { project: ProjectSummary }) {
   );
 }
 
-/** A project in a list (Explore, the home page, the lecturer's projects). */
-export function ProjectCard({
-  project,
-  href,
-  showStatus = false,
-}: {
-  project: ProjectSummary;
-  href: string;
-  showStatus?: boolean;
-}) {
+/** An open project in a list (Explore, the home page). */
+export function ProjectCard({ project, href }: { project: ProjectSummary; href: string }) {
   return (
     <article className="card project-card" data-testid="project-card">
       <h3>
@@ -136,7 +128,6 @@ export function ProjectCard({
       </p>
       <ExpertiseChips expertise={project.expertise} />
       <p className="project-card-meta">
-        {showStatus && <StatusBadge status={project.status} />}
         <span>
           {project.slots_left} of {project.slots} places left
         </span>

@@ -2,12 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListResponse } from '@wayfarer/api/schemas';
 import { useResource } from '@/lib/use-resource';
-import {
-  listLecturerProjects,
-  listOpenProjects,
-  type ApplicantType,
-  type ProjectSummary,
-} from '../api/projects';
+import { listOpenProjects, type ApplicantType, type ProjectSummary } from '../api/projects';
 import { ProjectCard } from './project-bits';
 import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
@@ -104,42 +99,6 @@ export function OpenProjects({
   );
 }
 
-/** The lecturer's own projects, every status (drafts too). */
-export function LecturerProjects({
-  projectHref,
-  postHref,
-}: {
-  projectHref: (id: string) => string;
-  postHref?: string;
-}) {
-  const [page, setPage] = useState(1);
-  const { resource, reload } = useResource<ListResponse<ProjectSummary>>(
-    `lecturer-projects:${page}`,
-    (signal) => listLecturerProjects({ page }, { signal }),
-  );
-  return (
-    <ProjectListBody
-      resource={resource}
-      reload={reload}
-      projectHref={projectHref}
-      showStatus
-      empty={
-        <>
-          You have not posted a project yet.
-          {postHref && (
-            <>
-              {' '}
-              <Link to={postHref}>Post one</Link>.
-            </>
-          )}
-        </>
-      }
-      page={page}
-      onPage={setPage}
-    />
-  );
-}
-
 /** A few open projects, for the home page. */
 export function LatestOpenProjects({
   projectHref,
@@ -174,7 +133,6 @@ function ProjectListBody({
   resource,
   reload,
   projectHref,
-  showStatus = false,
   empty,
   page,
   onPage,
@@ -182,7 +140,6 @@ function ProjectListBody({
   resource: ReturnType<typeof useResource<ListResponse<ProjectSummary>>>['resource'];
   reload: () => void;
   projectHref: (id: string) => string;
-  showStatus?: boolean;
   empty: ReactNode;
   page: number;
   onPage: (page: number) => void;
@@ -202,7 +159,7 @@ function ProjectListBody({
       <ul className="project-list" aria-busy={resource.status === 'loading' || undefined}>
         {list.data.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} href={projectHref(project.id)} showStatus={showStatus} />
+            <ProjectCard project={project} href={projectHref(project.id)} />
           </li>
         ))}
       </ul>

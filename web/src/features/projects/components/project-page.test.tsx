@@ -45,7 +45,7 @@ const links = {
   profile: (tagname: string) => `/@/${tagname}/info`,
 };
 
-function show(project: Project, role: string | null) {
+function show(project: Project, role: string | null, viewerId: string | null = null) {
   const fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
     init?.method === 'POST'
       ? json(200, { project: { ...project, status: 'cancelled' } })
@@ -58,6 +58,7 @@ function show(project: Project, role: string | null) {
         projectId={project.id}
         links={links}
         viewerRole={role}
+        viewerId={viewerId}
         saveButton={() => <button type="button">Save to Project Box</button>}
       />
     </MemoryRouter>,
@@ -109,8 +110,24 @@ describe('<ProjectPage>', () => {
     expect(applyBlocker({ ...base, actions: ['apply'] }, 'Student')).toBeNull();
   });
 
+  it('a cancelled project (no actions) does not tell its lecturer that only Students apply', async () => {
+    show({ ...base, status: 'cancelled', actions: [] }, 'Lecturer', 'lec');
+    await screen.findByRole('heading', { name: base.title });
+    expect(screen.queryByTestId('apply-blocker')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+    cleanup();
+    show({ ...base, status: 'cancelled', actions: [] }, 'Lecturer', 'someone-else');
+    expect((await screen.findByTestId('apply-blocker')).textContent).toBe(
+      'Only Students can apply to projects.',
+    );
+  });
+
   it("the lecturer's actions follow project.actions; cancelling asks first", async () => {
-    const fetchMock = show({ ...base, actions: ['edit', 'shortlist', 'cancel'] }, 'Lecturer');
+    const fetchMock = show(
+      { ...base, actions: ['edit', 'shortlist', 'cancel'] },
+      'Lecturer',
+      'lec',
+    );
     const manage = within(await screen.findByRole('region', { name: 'Manage' }));
     expect(manage.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
       '/project/p1/edit-post',

@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Markdown } from '@/components/ui/markdown';
-import { Modal } from '@/components/ui/modal';
 import { useIsOnline } from '@/components/ui/use-online-status';
-import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
 import { notify, notifyError } from '@/stores/notification';
 import {
@@ -13,10 +11,12 @@ import {
   withdrawApplication,
   type Project,
 } from '../api/projects';
+import { actionErrorText } from '../utils/errors';
 import { APPLICATION_STATUS_LABELS } from '@/lib/project-labels';
 import { deadlineEnd } from '../utils/format';
 import { ExpertiseChips, Person, ProjectFacts } from './project-bits';
 import { LoadError, Loading } from '@/components/ui/load-state';
+import { STATE_DONE, StateActions, type StateAction } from './state-actions';
 import './projects.css';
 
 interface ProjectLinks {
@@ -33,6 +33,8 @@ export interface ProjectPageProps {
   links: ProjectLinks;
   /** The viewer's role (null: a guest). */
   viewerRole: string | null;
+  /** The viewer's user id (null: a guest): its lecturer sees Manage, whatever its actions. */
+  viewerId: string | null;
   /** "Save to Project Box", from the project box feature. */
   saveButton: (project: Project) => ReactNode;
 }
@@ -67,31 +69,24 @@ async function share(project: Project) {
   }
 }
 
-type StateAction = 'start' | 'complete' | 'cancel';
-const STATE_LABELS: Record<StateAction, string> = {
-  start: 'Start the project',
-  complete: 'Mark as completed',
-  cancel: 'Cancel the project',
-};
-const STATE_DONE: Record<StateAction, string> = {
-  start: 'The project has started.',
-  complete: 'The project is completed: you can review the participants now.',
-  cancel: 'The project is cancelled.',
-};
-
 /**
  * A project: the brief (Markdown), its lecturer, expertise, places left, the deadline countdown,
  * dates and place, its status; saving it to the Project Box, sharing it, applying (Students; the
  * reason otherwise), the student's own application with Withdraw, and the lecturer's actions
  * (`project.actions`).
  */
-export function ProjectPage({ projectId, links, viewerRole, saveButton }: ProjectPageProps) {
+export function ProjectPage({
+  projectId,
+  links,
+  viewerRole,
+  viewerId,
+  saveButton,
+}: ProjectPageProps) {
   const isOnline = useIsOnline();
-  const { resource, reload, setData } = useResource<Project>(`project:${projectId}`, (signal) =>
+  const { resource, reload } = useResource<Project>(`project:${projectId}`, (signal) =>
     getProject(projectId, { signal }),
   );
   const [busy, setBusy] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
 
   // After an action the page reloads with what it shows kept on screen.
   if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
@@ -105,13 +100,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
     try {
       await work();
     } catch (error) {
-      notifyError(
-        error instanceof ApiError && error.isNetworkError
-          ? 'This needs a connection: you seem to be offline.'
-          : error instanceof Error
-            ? error.message
-            : 'That did not work. Please try again.',
-      );
+      notifyError(actionErrorText(error));
     } finally {
       setBusy(null);
     }
@@ -124,7 +113,9 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
       reload();
     });
 
-  const isLecturer = (['edit', 'publish', 'shortlist', 'review'] as const).some(can);
+  const isLecturer = viewerId !== null && viewerId === project.lecturer.id;
+  // Every action but applying and withdrawing is managing (a participant has the dashboard).
+  const canManage = project.actions.some((action) => action !== 'apply' && action !== 'withdraw');
   const mine = project.my_application;
   const blocker = applyBlocker(project, viewerRole);
 
@@ -188,8 +179,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
               disabled={!isOnline || busy !== null}
               onClick={() =>
                 void run('withdraw', async () => {
-                  const application = await withdrawApplication(project.id);
-                  setData((p) => ({ ...p, my_application: application }));
+                  await withdrawApplication(project.id);
                   notify('Your application is withdrawn.');
                   reload();
                 })
@@ -201,14 +191,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
         </section>
       )}
 
-      {(can('edit') ||
-        can('publish') ||
-        can('shortlist') ||
-        can('dashboard') ||
-        can('start') ||
-        can('complete') ||
-        can('cancel') ||
-        can('review')) && (
+      {canManage && (
         <section className="card" aria-labelledby="lecturer-actions">
           <h2 id="lecturer-actions">Manage</h2>
           {!isOnline && <p className="muted">These need a connection.</p>}
@@ -225,8 +208,7 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
                 disabled={!isOnline || busy !== null}
                 onClick={() =>
                   void run('publish', async () => {
-                    const saved = await updateProject(project.id, { status: 'open' });
-                    setData((p) => ({ ...p, ...saved }));
+                    await updateProject(project.id, { status: 'open' });
                     notify('The project is published: students can apply now.');
                     reload();
                   })
@@ -245,50 +227,13 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
                 Dashboard
               </Link>
             )}
-            {can('start') && (
-              <button
-                type="button"
-                className="button"
-                disabled={!isOnline || busy !== null}
-                onClick={() => void changeState('start')}
-              >
-                {STATE_LABELS.start}
-              </button>
-            )}
-            {can('complete') && (
-              <button
-                type="button"
-                className="button"
-                disabled={!isOnline || busy !== null}
-                onClick={() => void changeState('complete')}
-              >
-                {STATE_LABELS.complete}
-              </button>
-            )}
-            {can('review') && (
-              <Link className="button" to={links.review(project.id)}>
-                Review participants
-              </Link>
-            )}
-            {can('cancel') && (
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={!isOnline || busy !== null}
-                onClick={() => setConfirmCancel(true)}
-              >
-                {STATE_LABELS.cancel}
-              </button>
-            )}
+            <StateActions
+              can={can}
+              isDisabled={!isOnline || busy !== null}
+              reviewHref={links.review(project.id)}
+              onChange={(action) => void changeState(action)}
+            />
           </div>
-          <CancelConfirm
-            isOpen={confirmCancel}
-            onClose={() => setConfirmCancel(false)}
-            onConfirm={() => {
-              setConfirmCancel(false);
-              void changeState('cancel');
-            }}
-          />
         </section>
       )}
 
@@ -297,36 +242,5 @@ export function ProjectPage({ projectId, links, viewerRole, saveButton }: Projec
         <Markdown shiftHeadings>{project.description}</Markdown>
       </section>
     </div>
-  );
-}
-
-/** "Cancel the project?" with what it means. */
-export function CancelConfirm({
-  isOpen,
-  onClose,
-  onConfirm,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      title="Cancel the project?"
-      actions={
-        <>
-          <button type="button" className="button button-danger" onClick={onConfirm}>
-            Yes, cancel it
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Keep it
-          </button>
-        </>
-      }
-    >
-      <p>Applications close and nobody can join any more. This cannot be undone.</p>
-    </Modal>
   );
 }

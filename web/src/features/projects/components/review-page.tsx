@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectParticipant } from '@wayfarer/api/schemas/projects';
-import { useIsOnline } from '@/components/ui/use-online-status';
-import { ApiError } from '@/lib/api-client';
+import { TextAreaField } from '@/components/form/fields';
+import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { StarInput, Stars } from '@/components/ui/stars';
+import { ApiError, INPUT_ERROR_MESSAGE } from '@/lib/api-client';
+import { useForm } from '@/lib/form';
 import { plural } from '@/lib/format';
 import { useResource } from '@/lib/use-resource';
 import { notify } from '@/stores/notification';
@@ -75,7 +77,11 @@ export function ReviewPage({ projectId, links }: ReviewPageProps) {
   );
 }
 
-const STARS = [1, 2, 3, 4, 5] as const;
+interface ReviewValues {
+  rating: number;
+  comment: string;
+}
+const NO_REVIEW: ReviewValues = { rating: 0, comment: '' };
 
 function ParticipantReview({
   projectId,
@@ -90,44 +96,21 @@ function ParticipantReview({
   profileHref: (tagname: string) => string;
   onReviewed: (review: ProjectReview) => void;
 }) {
-  const formId = useId();
-  const isOnline = useIsOnline();
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
   const { review, user } = participant;
-
-  const submit = async () => {
-    const found: Record<string, string[]> = {};
-    if (rating < 1) found.rating = ['Rate from 1 to 5 stars.'];
-    if (comment.trim().length < 10) found.comment = ['Write at least 10 characters.'];
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setAlert(null);
-    try {
-      const made = await reviewParticipant(projectId, {
-        user_id: user.id,
-        rating,
-        comment: comment.trim(),
-      });
+  const form = useForm<ReviewValues, ProjectReview>({
+    initialValues: NO_REVIEW,
+    onSubmit: async ({ rating, comment }) => {
+      const found: Record<string, string[]> = {};
+      if (rating < 1) found.rating = ['Rate from 1 to 5 stars.'];
+      if (comment.trim().length < 10) found.comment = ['Write at least 10 characters.'];
+      if (Object.keys(found).length) throw new ApiError(422, INPUT_ERROR_MESSAGE, found);
+      return reviewParticipant(projectId, { user_id: user.id, rating, comment: comment.trim() });
+    },
+    onSuccess: (made) => {
       notify(`${user.full_name} is reviewed: ${plural(made.points, 'point')} for ${expertise}.`);
       onReviewed(made);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-      setAlert(
-        error instanceof ApiError && error.isNetworkError
-          ? 'This needs a connection: you seem to be offline.'
-          : error instanceof Error
-            ? error.message
-            : 'The review could not be saved.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <article
@@ -143,77 +126,19 @@ function ParticipantReview({
       {review ? (
         <div data-testid="review-made">
           <p>
-            <span aria-label={`${review.rating} out of 5 stars`}>
-              {'★'.repeat(review.rating)}
-              {'☆'.repeat(5 - review.rating)}
-            </span>{' '}
-            · <strong>{plural(review.points, 'point')}</strong> for {expertise}
+            <Stars value={review.rating} /> · <strong>{plural(review.points, 'point')}</strong> for{' '}
+            {expertise}
           </p>
           <p>{review.comment}</p>
         </div>
       ) : (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {alert && (
-            <p className="field-error" role="alert">
-              {alert}
-            </p>
-          )}
-          <fieldset
-            className="project-stars"
-            aria-describedby={errors.rating ? `${formId}-rating-error` : undefined}
-          >
-            <legend>Rating</legend>
-            {STARS.map((star) => (
-              <label key={star}>
-                <input
-                  type="radio"
-                  name={`${formId}-rating`}
-                  value={star}
-                  checked={rating === star}
-                  onChange={() => {
-                    setRating(star);
-                    setErrors((e) => ({ ...e, rating: [] }));
-                  }}
-                />
-                {star} {star === 1 ? 'star' : 'stars'}
-              </label>
-            ))}
-            {errors.rating?.length ? (
-              <p id={`${formId}-rating-error`} className="field-error" data-field-error>
-                {errors.rating.join(' ')}
-              </p>
-            ) : null}
-          </fieldset>
-          <div className="field">
-            <label htmlFor={`${formId}-comment`}>Comment</label>
-            <textarea
-              id={`${formId}-comment`}
-              rows={3}
-              maxLength={2000}
-              value={comment}
-              aria-invalid={errors.comment?.length ? true : undefined}
-              aria-describedby={errors.comment?.length ? `${formId}-comment-error` : undefined}
-              onChange={(e) => {
-                setComment(e.target.value);
-                setErrors((x) => ({ ...x, comment: [] }));
-              }}
-            />
-            {errors.comment?.length ? (
-              <p id={`${formId}-comment-error`} className="field-error" data-field-error>
-                {errors.comment.join(' ')}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button" disabled={!isOnline || isBusy}>
-            {isBusy ? 'Saving…' : `Review ${user.full_name}`}
-          </button>
+        <form className="form" noValidate onSubmit={form.submit}>
+          <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
+          <StarInput field={form.field('rating')} legend="Rating" />
+          <TextAreaField field={form.field('comment')} label="Comment" rows={3} maxLength={2000} />
+          <SubmitButton isBusy={form.isBusy} busyText="Saving…">
+            Review {user.full_name}
+          </SubmitButton>
         </form>
       )}
     </article>

@@ -6,7 +6,6 @@ import type {
   ShortlistIndividual,
   ShortlistTeam,
 } from '@wayfarer/api/schemas/projects';
-import { ApiError } from '@/lib/api-client';
 import { formatDate, plural } from '@/lib/format';
 import { useResource } from '@/lib/use-resource';
 import { notify } from '@/stores/notification';
@@ -16,6 +15,7 @@ import {
   type ApplicantType,
   type ShortlistResponse,
 } from '../api/projects';
+import { actionErrorText } from '../utils/errors';
 import { APPLICATION_STATUS_LABELS } from '@/lib/project-labels';
 import { Person } from './project-bits';
 import { LoadError, Loading } from '@/components/ui/load-state';
@@ -154,13 +154,7 @@ function Entry({
       notify(`${title}: ${decision === 'accept' ? 'accepted' : 'declined'}.`);
       onDecided();
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.isNetworkError
-          ? 'This needs a connection: you seem to be offline.'
-          : caught instanceof Error
-            ? caught.message
-            : 'That did not work. Please try again.',
-      );
+      setError(actionErrorText(caught));
     } finally {
       setBusy(null);
     }

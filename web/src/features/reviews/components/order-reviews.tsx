@@ -19,7 +19,7 @@ import {
   type ReviewSide,
 } from '../utils/review-form';
 import { ReviewCard } from './review-card';
-import { StarInput } from './stars';
+import { StarInput } from '@/components/ui/stars';
 import './reviews.css';
 
 export interface OrderReviewsSectionProps {

@@ -15,7 +15,7 @@ import {
   type ReportReason,
   type Review,
 } from '../api/reviews';
-import { Stars } from './stars';
+import { Stars } from '@/components/ui/stars';
 import './reviews.css';
 
 const TIER_LABELS: Record<Review['tier'], string> = {

@@ -11,7 +11,7 @@ import {
   type ReviewSort,
 } from '../api/reviews';
 import { ReviewCard } from './review-card';
-import { Stars } from './stars';
+import { Stars } from '@/components/ui/stars';
 import './reviews.css';
 
 const SORT_LABELS: Record<ReviewSort, string> = {

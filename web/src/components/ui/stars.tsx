@@ -1,5 +1,5 @@
 import type { FieldBinding } from '@/lib/form';
-import './reviews.css';
+import './stars.css';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
