@@ -24,7 +24,7 @@ export function PartyPage({ view, user }: PartyPageProps) {
     getParty({ signal }),
   );
   // Offline (or with the server out of reach), the party as this device last received it.
-  const copy = useDeviceCopy(`party-${user.id}`, isStudent ? resource.data : undefined);
+  const copy = useDeviceCopy('party', isStudent ? resource.data : undefined);
   const fromDevice = !isOnline || isUnreachable(resource);
   const data = fromDevice ? copy?.data : resource.data;
   const waiting = data?.invitations.length ?? 0;
