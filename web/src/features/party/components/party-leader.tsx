@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { ApiError } from '@/lib/api-client';
 import { formatDate, plural } from '@/lib/format';
 import { useForm } from '@/lib/form';
 import { notify } from '@/stores/notification';
@@ -13,9 +14,10 @@ import {
   updateParty,
   type Party,
   type PartyFields,
+  type PartyInvite,
 } from '../api/party';
 import { inviteErrorText, normaliseTagname } from '../utils/invite-errors';
-import { ConfirmButton, Person, messageOf } from './party-parts';
+import { ConfirmButton, Person } from './party-parts';
 
 /** Create (no party yet) or edit (the leader's) a party: name and description. */
 export function PartyForm({
@@ -63,59 +65,41 @@ export function PartyForm({
 
 /** Invite a student by tag name; 404, 409 and 422 are said in words under the field. */
 function InviteForm({ onInvited }: { onInvited: () => void }) {
-  const [tagname, setTagname] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    if (!normaliseTagname(tagname)) {
-      setError('Enter their tag name.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const invite = await inviteMember(normaliseTagname(tagname));
+  const form = useForm<{ tagname: string }, PartyInvite>({
+    initialValues: { tagname: '' },
+    onSubmit: async ({ tagname }) => {
+      if (!normaliseTagname(tagname))
+        throw new ApiError(422, '', { tagname: ['Enter their tag name.'] });
+      try {
+        return await inviteMember(normaliseTagname(tagname));
+      } catch (failure) {
+        // The refusals this form can explain go under the field; others to the form's alert.
+        const text = inviteErrorText(failure, tagname);
+        if (text === null || !(failure instanceof ApiError)) throw failure;
+        throw new ApiError(failure.status, failure.message, { tagname: [text] });
+      }
+    },
+    resetOnSuccess: () => ({ tagname: '' }),
+    onSuccess: (invite) => {
       notify(`Invitation sent to ${invite.invitee.full_name}.`);
-      setTagname('');
       onInvited();
-    } catch (failure) {
-      setError(inviteErrorText(failure, tagname) ?? messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
-    <form className="party-invite" onSubmit={(e) => void send(e)} noValidate>
-      <div className="field">
-        <label htmlFor="party-invite-tagname">Tag name</label>
-        <input
-          id="party-invite-tagname"
-          name="tagname"
-          value={tagname}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={31}
-          placeholder="@tagname"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'party-invite-error' : 'party-invite-hint'}
-          onChange={(event) => {
-            setTagname(event.target.value);
-            setError(null);
-          }}
-        />
-        <p id="party-invite-hint" className="field-hint">
-          The student’s tag name, with or without the @.
-        </p>
-        {error && (
-          <p id="party-invite-error" className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <SubmitButton isBusy={isBusy} busyText="Inviting…">
+    <form className="party-invite" onSubmit={form.submit} noValidate>
+      <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
+      <TextField
+        field={form.field('tagname')}
+        label="Tag name"
+        hint="The student’s tag name, with or without the @."
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={31}
+        placeholder="@tagname"
+        announceError
+      />
+      <SubmitButton isBusy={form.isBusy} busyText="Inviting…">
         Invite
       </SubmitButton>
     </form>
