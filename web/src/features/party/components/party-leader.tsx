@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { useConfirm } from '@/components/ui/use-confirm';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, plural } from '@/lib/format';
 import { useForm } from '@/lib/form';
@@ -17,7 +18,7 @@ import {
   type PartyInvite,
 } from '../api/party';
 import { inviteErrorText, normaliseTagname } from '../utils/invite-errors';
-import { ConfirmButton, Person } from './party-parts';
+import { Person } from './party-parts';
 
 /** Create (no party yet) or edit (the leader's) a party: name and description. */
 export function PartyForm({
@@ -109,10 +110,12 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 /** The leader's party: details, members (remove), invitations (cancel) and the invite form. */
 export function LeaderParty({ party, onChange }: { party: Party; onChange: () => void }) {
   const [isEditing, setEditing] = useState(false);
+  const { ask, dialog } = useConfirm();
   const pending = party.invites.filter((invite) => invite.status === 'pending');
   const isFull = party.members.length >= PARTY_MEMBERS_MAX;
   return (
     <div className="party-sections" data-testid="leader-party">
+      {dialog}
       {isEditing ? (
         <PartyForm
           party={party}
@@ -158,17 +161,24 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
           {party.members.map((member) => (
             <li key={member.user.id} data-testid="party-member">
               <Person person={member.user} note={`Joined ${formatDate(member.joined_at)}`} />
-              <ConfirmButton
-                label="Remove"
-                ariaLabel={`Remove ${member.user.full_name}`}
-                title={`Remove ${member.user.full_name}?`}
-                body={`${member.user.full_name} leaves ${party.name}. You can invite them again later.`}
-                run={() => removeMember(member.user.id)}
-                onDone={() => {
-                  notify(`${member.user.full_name} is no longer in your party.`);
-                  onChange();
-                }}
-              />
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-label={`Remove ${member.user.full_name}`}
+                onClick={() =>
+                  ask({
+                    title: `Remove ${member.user.full_name}?`,
+                    body: `${member.user.full_name} leaves ${party.name}. You can invite them again later.`,
+                    confirmLabel: 'Remove',
+                    tone: 'danger',
+                    run: () => removeMember(member.user.id),
+                    successMessage: `${member.user.full_name} is no longer in your party.`,
+                    onDone: onChange,
+                  })
+                }
+              >
+                Remove
+              </button>
             </li>
           ))}
         </ul>
@@ -195,14 +205,23 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
             {pending.map((invite) => (
               <li key={invite.id} data-testid="party-invite">
                 <Person person={invite.invitee} note={`Invited ${formatDate(invite.created_at)}`} />
-                <ConfirmButton
-                  label="Cancel invitation"
-                  ariaLabel={`Cancel the invitation of ${invite.invitee.full_name}`}
-                  title="Cancel this invitation?"
-                  body={`${invite.invitee.full_name} can no longer accept it.`}
-                  run={() => cancelInvite(invite.id)}
-                  onDone={onChange}
-                />
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  aria-label={`Cancel the invitation of ${invite.invitee.full_name}`}
+                  onClick={() =>
+                    ask({
+                      title: 'Cancel this invitation?',
+                      body: `${invite.invitee.full_name} can no longer accept it.`,
+                      confirmLabel: 'Cancel invitation',
+                      tone: 'danger',
+                      run: () => cancelInvite(invite.id),
+                      onDone: onChange,
+                    })
+                  }
+                >
+                  Cancel invitation
+                </button>
               </li>
             ))}
           </ul>

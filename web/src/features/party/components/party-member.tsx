@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { errorMessageOf } from '@/lib/error-message';
 import { formatDate, plural } from '@/lib/format';
 import { notify } from '@/stores/notification';
 import { answerInvite, leaveParty, type Party, type PartyInvite } from '../api/party';
-import { ConfirmButton, Person, messageOf } from './party-parts';
+import { Person } from './party-parts';
 
 /** An invitation waiting for the caller's answer: Accept or Decline. */
 function Invitation({ invite, onAnswered }: { invite: PartyInvite; onAnswered: () => void }) {
@@ -24,7 +26,7 @@ function Invitation({ invite, onAnswered }: { invite: PartyInvite; onAnswered: (
       },
       (failure: unknown) => {
         setBusy(null);
-        setError(messageOf(failure));
+        setError(errorMessageOf(failure));
       },
     );
   };
@@ -63,21 +65,30 @@ function Invitation({ invite, onAnswered }: { invite: PartyInvite; onAnswered: (
 
 /** A party the caller belongs to: its leader and members, and Leave. */
 function MemberParty({ party, myId, onLeft }: { party: Party; myId: string; onLeft: () => void }) {
+  const { ask, dialog } = useConfirm();
   return (
     <li className="card party-details" data-testid="member-party">
       <div className="party-details-head">
         <h3>{party.name}</h3>
-        <ConfirmButton
-          label="Leave"
-          ariaLabel={`Leave ${party.name}`}
-          title={`Leave ${party.name}?`}
-          body="You stop being a member; the leader can invite you again."
-          run={() => leaveParty(party.id)}
-          onDone={() => {
-            notify(`You left ${party.name}.`);
-            onLeft();
-          }}
-        />
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-label={`Leave ${party.name}`}
+          onClick={() =>
+            ask({
+              title: `Leave ${party.name}?`,
+              body: 'You stop being a member; the leader can invite you again.',
+              confirmLabel: 'Leave',
+              tone: 'danger',
+              run: () => leaveParty(party.id),
+              successMessage: `You left ${party.name}.`,
+              onDone: onLeft,
+            })
+          }
+        >
+          Leave
+        </button>
+        {dialog}
       </div>
       {party.description && <p className="party-description">{party.description}</p>}
       <ul className="party-people" aria-label={`Members of ${party.name}`}>
