@@ -107,8 +107,15 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   );
 }
 
+export interface LeaderPartyProps {
+  party: Party;
+  onChange: () => void;
+  /** The device's copy, offline: shown without the actions, which need a connection. */
+  readOnly?: boolean;
+}
+
 /** The leader's party: details, members (remove), invitations (cancel) and the invite form. */
-export function LeaderParty({ party, onChange }: { party: Party; onChange: () => void }) {
+export function LeaderParty({ party, onChange, readOnly = false }: LeaderPartyProps) {
   const [isEditing, setEditing] = useState(false);
   const { ask, dialog } = useConfirm();
   const pending = party.invites.filter((invite) => invite.status === 'pending');
@@ -116,7 +123,7 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
   return (
     <div className="party-sections" data-testid="leader-party">
       {dialog}
-      {isEditing ? (
+      {isEditing && !readOnly ? (
         <PartyForm
           party={party}
           onSaved={() => {
@@ -130,13 +137,15 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
         <section className="card party-details" aria-labelledby="party-name">
           <div className="party-details-head">
             <h2 id="party-name">{party.name}</h2>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setEditing(true)}
-            >
-              Edit
-            </button>
+            {!readOnly && (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </button>
+            )}
           </div>
           {party.description ? (
             <p className="party-description">{party.description}</p>
@@ -161,35 +170,37 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
           {party.members.map((member) => (
             <li key={member.user.id} data-testid="party-member">
               <Person person={member.user} note={`Joined ${formatDate(member.joined_at)}`} />
-              <button
-                type="button"
-                className="button button-ghost"
-                aria-label={`Remove ${member.user.full_name}`}
-                onClick={() =>
-                  ask({
-                    title: `Remove ${member.user.full_name}?`,
-                    body: `${member.user.full_name} leaves ${party.name}. You can invite them again later.`,
-                    confirmLabel: 'Remove',
-                    tone: 'danger',
-                    run: () => removeMember(member.user.id),
-                    successMessage: `${member.user.full_name} is no longer in your party.`,
-                    onDone: onChange,
-                  })
-                }
-              >
-                Remove
-              </button>
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  aria-label={`Remove ${member.user.full_name}`}
+                  onClick={() =>
+                    ask({
+                      title: `Remove ${member.user.full_name}?`,
+                      body: `${member.user.full_name} leaves ${party.name}. You can invite them again later.`,
+                      confirmLabel: 'Remove',
+                      tone: 'danger',
+                      run: () => removeMember(member.user.id),
+                      successMessage: `${member.user.full_name} is no longer in your party.`,
+                      onDone: onChange,
+                    })
+                  }
+                >
+                  Remove
+                </button>
+              )}
             </li>
           ))}
         </ul>
-        {party.members.length === 0 && (
+        {party.members.length === 0 && !readOnly && (
           <p className="muted">No members yet: invite students by their tag name below.</p>
         )}
       </section>
 
       <section className="card" aria-labelledby="party-invite-title">
-        <h2 id="party-invite-title">Invite a student</h2>
-        {isFull ? (
+        <h2 id="party-invite-title">{readOnly ? 'Invitations' : 'Invite a student'}</h2>
+        {readOnly ? null : isFull ? (
           <p role="status">
             Your party is full: it has {plural(PARTY_MEMBERS_MAX, 'member')} besides you. Remove a
             member to invite someone else.
@@ -205,23 +216,25 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
             {pending.map((invite) => (
               <li key={invite.id} data-testid="party-invite">
                 <Person person={invite.invitee} note={`Invited ${formatDate(invite.created_at)}`} />
-                <button
-                  type="button"
-                  className="button button-ghost"
-                  aria-label={`Cancel the invitation of ${invite.invitee.full_name}`}
-                  onClick={() =>
-                    ask({
-                      title: 'Cancel this invitation?',
-                      body: `${invite.invitee.full_name} can no longer accept it.`,
-                      confirmLabel: 'Cancel invitation',
-                      tone: 'danger',
-                      run: () => cancelInvite(invite.id),
-                      onDone: onChange,
-                    })
-                  }
-                >
-                  Cancel invitation
-                </button>
+                {!readOnly && (
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    aria-label={`Cancel the invitation of ${invite.invitee.full_name}`}
+                    onClick={() =>
+                      ask({
+                        title: 'Cancel this invitation?',
+                        body: `${invite.invitee.full_name} can no longer accept it.`,
+                        confirmLabel: 'Cancel invitation',
+                        tone: 'danger',
+                        run: () => cancelInvite(invite.id),
+                        onDone: onChange,
+                      })
+                    }
+                  >
+                    Cancel invitation
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { buildPath } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
 import type { ProjectPerson } from '../api/party';
 
 /** A member: photo, name, and the tag name linking to their profile. */
@@ -17,6 +18,16 @@ export function Person({ person, note }: { person: ProjectPerson; note?: ReactNo
         {note && <span className="muted">{note}</span>}
       </span>
     </span>
+  );
+}
+
+/** Above the party as this device last received it: read only until the connection is back. */
+export function PartyOfflineNote({ savedAt }: { savedAt: string }) {
+  return (
+    <p className="alert party-offline" role="status" data-testid="party-offline">
+      You are offline: this is your party as this device last received it ({formatDateTime(savedAt)}
+      ). Changes need a connection.
+    </p>
   );
 }
 
