@@ -51,21 +51,17 @@
  */
 import { z } from 'zod';
 import { MESSAGE_ID_PATTERN } from './userdb-rules';
+import {
+  APPLICANT_TYPES,
+  PARTY_MEMBERS_MAX,
+  PROJECT_SLOTS_MAX,
+  type ProjectStatus,
+  type ApplicantType,
+  type ApplicationStatus,
+  type PartyInviteStatus,
+} from './project-rules';
 
-export const PROJECT_STATUSES = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const APPLICANT_TYPES = ['individual', 'team'] as const;
-export type ApplicantType = (typeof APPLICANT_TYPES)[number];
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export const PARTY_INVITE_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
-export type PartyInviteStatus = (typeof PARTY_INVITE_STATUSES)[number];
-
-/** Members of a party besides its leader. */
-export const PARTY_MEMBERS_MAX = 5;
-export const PROJECT_SLOTS_MAX = 100;
-/** Entries per leaderboard page. */
-export const LEADERBOARD_PER_PAGE = 20;
+export * from './project-rules';
 
 /** A member as projects show them (the same fields as an order's party). */
 export interface ProjectPerson {

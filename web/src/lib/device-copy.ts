@@ -3,7 +3,7 @@
 // the database at logout. For pages whose data has no mirror of its own (the party page, the
 // project box's live project states); pages with server-written mirrors read those instead.
 import { useEffect, useState } from 'react';
-import { withLocalDb } from './local-db';
+import { upsertLocalDoc, withLocalDb } from './local-db';
 
 export interface DeviceCopy<T> {
   data: T;
@@ -24,10 +24,7 @@ async function readCopy<T>(name: string): Promise<DeviceCopy<T> | null> {
 
 async function saveCopy<T>(name: string, data: T): Promise<DeviceCopy<T>> {
   const copy = { data, saved_at: new Date().toISOString() };
-  await withLocalDb(async (db) => {
-    const previous = (await db.get(docId(name)).catch(() => null)) as Stored<T> | null;
-    await db.put({ _id: docId(name), _rev: previous?._rev, ...copy } as never);
-  });
+  await upsertLocalDoc<Stored<T>>(docId(name), () => ({ _id: docId(name), ...copy }));
   return copy;
 }
 
@@ -62,7 +59,8 @@ export function useDeviceCopy<T>(
       (saved) => {
         if (isCurrent) setCopy(saved);
       },
-      () => undefined,
+      // The page still shows the answer; only the offline copy is behind (or missing).
+      (error: unknown) => console.warn(`Keeping the ${name} copy on this device failed`, error),
     );
     return () => {
       isCurrent = false;

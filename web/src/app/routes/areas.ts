@@ -234,6 +234,8 @@ export const memberChildren: RouteObject[] = [
         // Spec: /party redirects to the leader's page. Students use it; others read why not.
         id: 'party',
         path: paths.party,
+        // The layout reads the party once; switching tabs does not read it again.
+        lazy: view(party, 'PartyLayout'),
         children: [
           redirectIndex(buildPath('party.leader')),
           {

@@ -1,14 +1,17 @@
-// The party pages (issue 19): /party/leader and /party/member, for Students (others are told why
-// they cannot use them). The party feature draws them.
-import { PartyPage } from '@/features/party/components/party-page';
+// The party pages (issue 19): /party, a layout reading the party once, with its tabs
+// /party/leader and /party/member as child routes; for Students (others are told why they cannot
+// use them). The party feature draws them.
+import {
+  PartyLeaderView,
+  PartyMemberView,
+  PartyPage,
+} from '@/features/party/components/party-page';
 import { useCurrentUser } from '@/stores/auth';
 
-export function PartyLeader() {
+export function PartyLayout() {
   const user = useCurrentUser();
-  return user ? <PartyPage key="leader" view="leader" user={user} /> : null;
+  return user ? <PartyPage user={user} /> : null;
 }
 
-export function PartyMember() {
-  const user = useCurrentUser();
-  return user ? <PartyPage key="member" view="member" user={user} /> : null;
-}
+export const PartyLeader = PartyLeaderView;
+export const PartyMember = PartyMemberView;

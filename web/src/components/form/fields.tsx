@@ -13,7 +13,15 @@ function describedBy(binding: FieldIds, hasHint: boolean, extra?: string) {
   return value || undefined;
 }
 
-function FieldMessages({ binding, hint }: { binding: FieldIds; hint?: ReactNode }) {
+function FieldMessages({
+  binding,
+  hint,
+  announce,
+}: {
+  binding: FieldIds;
+  hint?: ReactNode;
+  announce?: boolean;
+}) {
   return (
     <>
       {hint && (
@@ -22,7 +30,7 @@ function FieldMessages({ binding, hint }: { binding: FieldIds; hint?: ReactNode 
         </p>
       )}
       {binding.error && (
-        <p id={binding.errorId} className="field-error">
+        <p id={binding.errorId} className="field-error" role={announce ? 'alert' : undefined}>
           {binding.error}
         </p>
       )}
@@ -44,6 +52,8 @@ export interface TextFieldProps extends NativeInput {
   after?: ReactNode;
   /** Ids of further descriptions (such as `after`'s). */
   describedById?: string;
+  /** Announce the error as it appears (role="alert"): a one-field form with no alert above it. */
+  announceError?: boolean;
 }
 
 export function TextField({
@@ -53,6 +63,7 @@ export function TextField({
   hint,
   after,
   describedById,
+  announceError,
   className,
   ...rest
 }: TextFieldProps) {
@@ -70,7 +81,7 @@ export function TextField({
         aria-describedby={describedBy(field, !!hint, describedById)}
       />
       {after}
-      <FieldMessages binding={field} hint={hint} />
+      <FieldMessages binding={field} hint={hint} announce={announceError} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import { deletePost, listPosts, postToFormValues, updatePost } from '../api/blog';
-import { useConfirm } from '../hooks/use-confirm';
+import { useConfirm } from '@/components/ui/use-confirm';
 import { useResource } from '@/lib/use-resource';
 import type { AdminBlogPost } from '../types';
 import { formatDate, plural } from '@/lib/format';

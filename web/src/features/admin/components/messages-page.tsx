@@ -4,7 +4,7 @@ import { notify, notifyError } from '@/stores/notification';
 import { listContactMessages, setMessageHandled } from '../api/contact-messages';
 import { useResource } from '@/lib/use-resource';
 import type { ContactMessage, ContactStatus } from '../types';
-import { errorMessageOf } from '../utils/errors';
+import { errorMessageOf } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
 import { PageHeading, PagedList, StatusTabs, pageParam, statusHref } from './admin-list';
 import './admin.css';

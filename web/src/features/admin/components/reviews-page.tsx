@@ -4,7 +4,7 @@ import { buildPath } from '@/config/paths';
 import { formatDateTime, plural } from '@/lib/format';
 import { useResource } from '@/lib/use-resource';
 import { hideReview, listReviews, unhideReview } from '../api/reviews';
-import { useConfirm } from '../hooks/use-confirm';
+import { useConfirm } from '@/components/ui/use-confirm';
 import type { AdminReview, AdminReviewStatus, Review } from '../types';
 import { PageHeading, PagedList, StatusTabs, pageParam, statusHref } from './admin-list';
 import './admin.css';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import { deleteService, listServices, updateService, withStatus } from '../api/services';
-import { useConfirm } from '../hooks/use-confirm';
+import { useConfirm } from '@/components/ui/use-confirm';
 import { useResource } from '@/lib/use-resource';
 import type { AdminService } from '../types';
 import { formatDate, plural } from '@/lib/format';

@@ -6,7 +6,7 @@ import '@/components/form/form.css';
 import { Avatar } from '@/components/ui/avatar';
 import { useCurrentUser } from '@/stores/auth';
 import { deleteUser, getUserDetails, updateUser } from '../api/users';
-import { useConfirm } from '../hooks/use-confirm';
+import { useConfirm } from '@/components/ui/use-confirm';
 import { useResource } from '@/lib/use-resource';
 import type { AdminUser, UserDetails } from '../types';
 import { formatDate, formatDateTime } from '@/lib/format';

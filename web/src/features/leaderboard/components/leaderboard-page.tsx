@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import { Pagination } from '@/components/ui/pagination';
 import { buildPath } from '@/config/paths';
 import { useResource } from '@/lib/use-resource';
@@ -85,9 +86,7 @@ export function LeaderboardPage({ expertise, viewer }: LeaderboardPageProps) {
           The expertise list could not be loaded. Check your connection and reload the page.
         </div>
       ) : expertise === 'loading' ? (
-        <p className="muted" role="status">
-          Loading the leaderboard…
-        </p>
+        <Loading what="the leaderboard" />
       ) : !current ? (
         <p className="muted">There is no expertise to rank yet.</p>
       ) : (
@@ -120,20 +119,9 @@ export function LeaderboardPage({ expertise, viewer }: LeaderboardPageProps) {
             </p>
           )}
           {resource.status === 'error' ? (
-            <div className="alert alert-error" role="alert">
-              <p className="alert-title">
-                {resource.error.isNetworkError
-                  ? 'The leaderboard needs a connection: you seem to be offline.'
-                  : resource.error.message}
-              </p>
-              <button type="button" className="button button-secondary" onClick={reload}>
-                Try again
-              </button>
-            </div>
+            <LoadError error={resource.error} onRetry={reload} />
           ) : !data ? (
-            <p className="muted" role="status">
-              Loading the ranks…
-            </p>
+            <Loading what="the ranks" />
           ) : data.data.length === 0 ? (
             <div className="card empty-card">
               <h3>No one has points in {current.name} yet</h3>

@@ -9,11 +9,9 @@ import type {
 } from '@wayfarer/api/schemas/projects';
 import { api } from '@/lib/api-client';
 
+export { PARTY_MEMBERS_MAX } from '@wayfarer/api/schemas/project-rules';
 export type { Party, PartyInvite, PartyResponse, ProjectPerson };
 export type PartyFields = CreatePartyRequest;
-
-/** Members of a party besides its leader (PARTY_MEMBERS_MAX), without the schema file's zod. */
-export const PARTY_MEMBERS_MAX = 5;
 
 type Options = { signal?: AbortSignal };
 const id = (value: string) => encodeURIComponent(value);

@@ -27,11 +27,11 @@ const party = (overrides: Partial<Party> = {}): Party => ({
   ...overrides,
 });
 
-function renderParty(value: Party) {
+function renderParty(value: Party, readOnly = false) {
   const onChange = vi.fn();
   render(
     <MemoryRouter>
-      <LeaderParty party={value} onChange={onChange} />
+      <LeaderParty party={value} onChange={onChange} readOnly={readOnly} />
     </MemoryRouter>,
   );
   return { onChange };
@@ -165,5 +165,30 @@ describe('<LeaderParty>', () => {
     expect(
       within(pending).getByRole('button', { name: 'Cancel the invitation of Bea Member' }),
     ).toBeTruthy();
+  });
+
+  it('shows the device copy without its actions, which need a connection', () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>());
+    renderParty(
+      party({
+        members: [{ user: BEA, joined_at: '2026-01-03T00:00:00.000Z' }],
+        invites: [
+          {
+            id: 'i1',
+            party: { id: 'p1', name: 'Atlas crew' },
+            leader: LEADER,
+            invitee: person('u3', 'Cy Invited', 'cy'),
+            status: 'pending',
+            created_at: '2026-01-02T00:00:00.000Z',
+            decided_at: null,
+          },
+        ],
+      }),
+      true,
+    );
+    expect(screen.getByText('Bea Member')).toBeTruthy();
+    expect(screen.getByText('Cy Invited')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByLabelText('Tag name')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { ApiError } from '@/lib/api-client';
 import { formatDate, plural } from '@/lib/format';
 import { useForm } from '@/lib/form';
 import { notify } from '@/stores/notification';
@@ -13,9 +15,10 @@ import {
   updateParty,
   type Party,
   type PartyFields,
+  type PartyInvite,
 } from '../api/party';
 import { inviteErrorText, normaliseTagname } from '../utils/invite-errors';
-import { ConfirmButton, Person, messageOf } from './party-parts';
+import { Person } from './party-parts';
 
 /** Create (no party yet) or edit (the leader's) a party: name and description. */
 export function PartyForm({
@@ -63,73 +66,64 @@ export function PartyForm({
 
 /** Invite a student by tag name; 404, 409 and 422 are said in words under the field. */
 function InviteForm({ onInvited }: { onInvited: () => void }) {
-  const [tagname, setTagname] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    if (!normaliseTagname(tagname)) {
-      setError('Enter their tag name.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const invite = await inviteMember(normaliseTagname(tagname));
+  const form = useForm<{ tagname: string }, PartyInvite>({
+    initialValues: { tagname: '' },
+    onSubmit: async ({ tagname }) => {
+      if (!normaliseTagname(tagname))
+        throw new ApiError(422, '', { tagname: ['Enter their tag name.'] });
+      try {
+        return await inviteMember(normaliseTagname(tagname));
+      } catch (failure) {
+        // The refusals this form can explain go under the field; others to the form's alert.
+        const text = inviteErrorText(failure, tagname);
+        if (text === null || !(failure instanceof ApiError)) throw failure;
+        throw new ApiError(failure.status, failure.message, { tagname: [text] });
+      }
+    },
+    resetOnSuccess: () => ({ tagname: '' }),
+    onSuccess: (invite) => {
       notify(`Invitation sent to ${invite.invitee.full_name}.`);
-      setTagname('');
       onInvited();
-    } catch (failure) {
-      setError(inviteErrorText(failure, tagname) ?? messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
-    <form className="party-invite" onSubmit={(e) => void send(e)} noValidate>
-      <div className="field">
-        <label htmlFor="party-invite-tagname">Tag name</label>
-        <input
-          id="party-invite-tagname"
-          name="tagname"
-          value={tagname}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={31}
-          placeholder="@tagname"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'party-invite-error' : 'party-invite-hint'}
-          onChange={(event) => {
-            setTagname(event.target.value);
-            setError(null);
-          }}
-        />
-        <p id="party-invite-hint" className="field-hint">
-          The student’s tag name, with or without the @.
-        </p>
-        {error && (
-          <p id="party-invite-error" className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <SubmitButton isBusy={isBusy} busyText="Inviting…">
+    <form className="party-invite" onSubmit={form.submit} noValidate>
+      <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
+      <TextField
+        field={form.field('tagname')}
+        label="Tag name"
+        hint="The student’s tag name, with or without the @."
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={31}
+        placeholder="@tagname"
+        announceError
+      />
+      <SubmitButton isBusy={form.isBusy} busyText="Inviting…">
         Invite
       </SubmitButton>
     </form>
   );
 }
 
+export interface LeaderPartyProps {
+  party: Party;
+  onChange: () => void;
+  /** The device's copy, offline: shown without the actions, which need a connection. */
+  readOnly?: boolean;
+}
+
 /** The leader's party: details, members (remove), invitations (cancel) and the invite form. */
-export function LeaderParty({ party, onChange }: { party: Party; onChange: () => void }) {
+export function LeaderParty({ party, onChange, readOnly = false }: LeaderPartyProps) {
   const [isEditing, setEditing] = useState(false);
+  const { ask, dialog } = useConfirm();
   const pending = party.invites.filter((invite) => invite.status === 'pending');
   const isFull = party.members.length >= PARTY_MEMBERS_MAX;
   return (
     <div className="party-sections" data-testid="leader-party">
-      {isEditing ? (
+      {dialog}
+      {isEditing && !readOnly ? (
         <PartyForm
           party={party}
           onSaved={() => {
@@ -143,13 +137,15 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
         <section className="card party-details" aria-labelledby="party-name">
           <div className="party-details-head">
             <h2 id="party-name">{party.name}</h2>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setEditing(true)}
-            >
-              Edit
-            </button>
+            {!readOnly && (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </button>
+            )}
           </div>
           {party.description ? (
             <p className="party-description">{party.description}</p>
@@ -174,28 +170,37 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
           {party.members.map((member) => (
             <li key={member.user.id} data-testid="party-member">
               <Person person={member.user} note={`Joined ${formatDate(member.joined_at)}`} />
-              <ConfirmButton
-                label="Remove"
-                ariaLabel={`Remove ${member.user.full_name}`}
-                title={`Remove ${member.user.full_name}?`}
-                body={`${member.user.full_name} leaves ${party.name}. You can invite them again later.`}
-                run={() => removeMember(member.user.id)}
-                onDone={() => {
-                  notify(`${member.user.full_name} is no longer in your party.`);
-                  onChange();
-                }}
-              />
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  aria-label={`Remove ${member.user.full_name}`}
+                  onClick={() =>
+                    ask({
+                      title: `Remove ${member.user.full_name}?`,
+                      body: `${member.user.full_name} leaves ${party.name}. You can invite them again later.`,
+                      confirmLabel: 'Remove',
+                      tone: 'danger',
+                      run: () => removeMember(member.user.id),
+                      successMessage: `${member.user.full_name} is no longer in your party.`,
+                      onDone: onChange,
+                    })
+                  }
+                >
+                  Remove
+                </button>
+              )}
             </li>
           ))}
         </ul>
-        {party.members.length === 0 && (
+        {party.members.length === 0 && !readOnly && (
           <p className="muted">No members yet: invite students by their tag name below.</p>
         )}
       </section>
 
       <section className="card" aria-labelledby="party-invite-title">
-        <h2 id="party-invite-title">Invite a student</h2>
-        {isFull ? (
+        <h2 id="party-invite-title">{readOnly ? 'Invitations' : 'Invite a student'}</h2>
+        {readOnly ? null : isFull ? (
           <p role="status">
             Your party is full: it has {plural(PARTY_MEMBERS_MAX, 'member')} besides you. Remove a
             member to invite someone else.
@@ -211,14 +216,25 @@ export function LeaderParty({ party, onChange }: { party: Party; onChange: () =>
             {pending.map((invite) => (
               <li key={invite.id} data-testid="party-invite">
                 <Person person={invite.invitee} note={`Invited ${formatDate(invite.created_at)}`} />
-                <ConfirmButton
-                  label="Cancel invitation"
-                  ariaLabel={`Cancel the invitation of ${invite.invitee.full_name}`}
-                  title="Cancel this invitation?"
-                  body={`${invite.invitee.full_name} can no longer accept it.`}
-                  run={() => cancelInvite(invite.id)}
-                  onDone={onChange}
-                />
+                {!readOnly && (
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    aria-label={`Cancel the invitation of ${invite.invitee.full_name}`}
+                    onClick={() =>
+                      ask({
+                        title: 'Cancel this invitation?',
+                        body: `${invite.invitee.full_name} can no longer accept it.`,
+                        confirmLabel: 'Cancel invitation',
+                        tone: 'danger',
+                        run: () => cancelInvite(invite.id),
+                        onDone: onChange,
+                      })
+                    }
+                  >
+                    Cancel invitation
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -1,11 +1,21 @@
 import { useState } from 'react';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { errorMessageOf } from '@/lib/error-message';
 import { formatDate, plural } from '@/lib/format';
 import { notify } from '@/stores/notification';
 import { answerInvite, leaveParty, type Party, type PartyInvite } from '../api/party';
-import { ConfirmButton, Person, messageOf } from './party-parts';
+import { Person } from './party-parts';
 
-/** An invitation waiting for the caller's answer: Accept or Decline. */
-function Invitation({ invite, onAnswered }: { invite: PartyInvite; onAnswered: () => void }) {
+/** An invitation waiting for the caller's answer: Accept or Decline (not offline). */
+function Invitation({
+  invite,
+  onAnswered,
+  readOnly,
+}: {
+  invite: PartyInvite;
+  onAnswered: () => void;
+  readOnly: boolean;
+}) {
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const answer = (choice: 'accept' | 'decline') => {
@@ -24,7 +34,7 @@ function Invitation({ invite, onAnswered }: { invite: PartyInvite; onAnswered: (
       },
       (failure: unknown) => {
         setBusy(null);
-        setError(messageOf(failure));
+        setError(errorMessageOf(failure));
       },
     );
   };
@@ -37,47 +47,70 @@ function Invitation({ invite, onAnswered }: { invite: PartyInvite; onAnswered: (
           {error}
         </p>
       )}
-      <div className="party-form-actions">
-        <button
-          type="button"
-          className="button"
-          aria-label={`Accept the invitation to ${invite.party.name}`}
-          aria-disabled={busy !== null || undefined}
-          onClick={() => answer('accept')}
-        >
-          {busy === 'accept' ? 'Accepting…' : 'Accept'}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-label={`Decline the invitation to ${invite.party.name}`}
-          aria-disabled={busy !== null || undefined}
-          onClick={() => answer('decline')}
-        >
-          {busy === 'decline' ? 'Declining…' : 'Decline'}
-        </button>
-      </div>
+      {!readOnly && (
+        <div className="party-form-actions">
+          <button
+            type="button"
+            className="button"
+            aria-label={`Accept the invitation to ${invite.party.name}`}
+            aria-disabled={busy !== null || undefined}
+            onClick={() => answer('accept')}
+          >
+            {busy === 'accept' ? 'Accepting…' : 'Accept'}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={`Decline the invitation to ${invite.party.name}`}
+            aria-disabled={busy !== null || undefined}
+            onClick={() => answer('decline')}
+          >
+            {busy === 'decline' ? 'Declining…' : 'Decline'}
+          </button>
+        </div>
+      )}
     </li>
   );
 }
 
-/** A party the caller belongs to: its leader and members, and Leave. */
-function MemberParty({ party, myId, onLeft }: { party: Party; myId: string; onLeft: () => void }) {
+/** A party the caller belongs to: its leader and members, and Leave (not offline). */
+function MemberParty({
+  party,
+  myId,
+  onLeft,
+  readOnly,
+}: {
+  party: Party;
+  myId: string;
+  onLeft: () => void;
+  readOnly: boolean;
+}) {
+  const { ask, dialog } = useConfirm();
   return (
     <li className="card party-details" data-testid="member-party">
       <div className="party-details-head">
         <h3>{party.name}</h3>
-        <ConfirmButton
-          label="Leave"
-          ariaLabel={`Leave ${party.name}`}
-          title={`Leave ${party.name}?`}
-          body="You stop being a member; the leader can invite you again."
-          run={() => leaveParty(party.id)}
-          onDone={() => {
-            notify(`You left ${party.name}.`);
-            onLeft();
-          }}
-        />
+        {!readOnly && (
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-label={`Leave ${party.name}`}
+            onClick={() =>
+              ask({
+                title: `Leave ${party.name}?`,
+                body: 'You stop being a member; the leader can invite you again.',
+                confirmLabel: 'Leave',
+                tone: 'danger',
+                run: () => leaveParty(party.id),
+                successMessage: `You left ${party.name}.`,
+                onDone: onLeft,
+              })
+            }
+          >
+            Leave
+          </button>
+        )}
+        {dialog}
       </div>
       {party.description && <p className="party-description">{party.description}</p>}
       <ul className="party-people" aria-label={`Members of ${party.name}`}>
@@ -102,10 +135,18 @@ export interface MemberPartiesProps {
   parties: Party[];
   myId: string;
   onChange: () => void;
+  /** The device's copy, offline: shown without the actions, which need a connection. */
+  readOnly?: boolean;
 }
 
 /** /party/member: invitations waiting, then the parties the caller belongs to. */
-export function MemberParties({ invitations, parties, myId, onChange }: MemberPartiesProps) {
+export function MemberParties({
+  invitations,
+  parties,
+  myId,
+  onChange,
+  readOnly = false,
+}: MemberPartiesProps) {
   return (
     <div className="party-sections">
       <section aria-labelledby="party-invitations-title">
@@ -115,7 +156,12 @@ export function MemberParties({ invitations, parties, myId, onChange }: MemberPa
         ) : (
           <ul className="party-list">
             {invitations.map((invite) => (
-              <Invitation key={invite.id} invite={invite} onAnswered={onChange} />
+              <Invitation
+                key={invite.id}
+                invite={invite}
+                onAnswered={onChange}
+                readOnly={readOnly}
+              />
             ))}
           </ul>
         )}
@@ -133,7 +179,13 @@ export function MemberParties({ invitations, parties, myId, onChange }: MemberPa
         ) : (
           <ul className="party-list">
             {parties.map((party) => (
-              <MemberParty key={party.id} party={party} myId={myId} onLeft={onChange} />
+              <MemberParty
+                key={party.id}
+                party={party}
+                myId={myId}
+                onLeft={onChange}
+                readOnly={readOnly}
+              />
             ))}
           </ul>
         )}

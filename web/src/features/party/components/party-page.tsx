@@ -1,30 +1,42 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink, Outlet, useOutletContext } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
+import { LoadError, Loading } from '@/components/ui/load-state';
 import { useIsOnline } from '@/components/ui/use-online-status';
 import { useDeviceCopy } from '@/lib/device-copy';
-import { formatDateTime } from '@/lib/format';
 import { isUnreachable, useResource } from '@/lib/use-resource';
 import { notify } from '@/stores/notification';
-import { getParty } from '../api/party';
+import { getParty, type PartyResponse } from '../api/party';
 import { LeaderParty, PartyForm } from './party-leader';
 import { MemberParties } from './party-member';
-import { StudentsOnly } from './party-parts';
+import { PartyOfflineNote, StudentsOnly } from './party-parts';
 import './party.css';
 
 export interface PartyPageProps {
-  view: 'leader' | 'member';
   user: { id: string; role: string };
 }
 
-/** /party/leader and /party/member (spec section 2): Students; others are told why not. */
-export function PartyPage({ view, user }: PartyPageProps) {
+/** What the party layout hands the tab it shows. */
+interface PartyOutlet {
+  data: PartyResponse;
+  reload: () => void;
+  /** The device's copy (offline): no actions, they need a connection. */
+  readOnly: boolean;
+  myId: string;
+}
+
+/**
+ * /party (spec section 2), the layout of /party/leader and /party/member: Students; others are
+ * told why not. The party is read once here (GET /api/party, or offline this device's copy) and
+ * the tab, a child route, shows its part of it.
+ */
+export function PartyPage({ user }: PartyPageProps) {
   const isStudent = user.role === 'Student';
   const isOnline = useIsOnline();
   const { resource, reload } = useResource(isStudent && isOnline ? 'party' : null, (signal) =>
     getParty({ signal }),
   );
   // Offline (or with the server out of reach), the party as this device last received it.
-  const copy = useDeviceCopy(`party-${user.id}`, isStudent ? resource.data : undefined);
+  const copy = useDeviceCopy('party', isStudent ? resource.data : undefined);
   const fromDevice = !isOnline || isUnreachable(resource);
   const data = fromDevice ? copy?.data : resource.data;
   const waiting = data?.invitations.length ?? 0;
@@ -55,12 +67,7 @@ export function PartyPage({ view, user }: PartyPageProps) {
               )}
             </NavLink>
           </nav>
-          {fromDevice && copy && (
-            <p className="alert party-offline" role="status" data-testid="party-offline">
-              You are offline: this is your party as this device last received it (
-              {formatDateTime(copy.saved_at)}). Changes need a connection.
-            </p>
-          )}
+          {fromDevice && copy && <PartyOfflineNote savedAt={copy.saved_at} />}
           {fromDevice && copy === null ? (
             <div className="alert alert-error" role="alert">
               <p className="alert-title">
@@ -68,42 +75,47 @@ export function PartyPage({ view, user }: PartyPageProps) {
               </p>
             </div>
           ) : !fromDevice && resource.status === 'error' && !data ? (
-            <div className="alert alert-error" role="alert">
-              <p className="alert-title">
-                {resource.error.isNetworkError
-                  ? 'Your party needs a connection: you seem to be offline.'
-                  : resource.error.message}
-              </p>
-              <button type="button" className="button button-secondary" onClick={reload}>
-                Try again
-              </button>
-            </div>
+            <LoadError error={resource.error} onRetry={reload} />
           ) : !data ? (
-            <p className="muted" role="status">
-              Loading your party…
-            </p>
-          ) : view === 'leader' ? (
-            data.leader ? (
-              <LeaderParty party={data.leader} onChange={reload} />
-            ) : (
-              <PartyForm
-                party={null}
-                onSaved={(party) => {
-                  notify(`${party.name} is formed. Invite your members now.`);
-                  reload();
-                }}
-              />
-            )
+            <Loading what="your party" />
           ) : (
-            <MemberParties
-              invitations={data.invitations}
-              parties={data.member}
-              myId={user.id}
-              onChange={reload}
+            <Outlet
+              context={{ data, reload, readOnly: fromDevice, myId: user.id } satisfies PartyOutlet}
             />
           )}
         </>
       )}
     </section>
+  );
+}
+
+/** /party/leader: the party the Student leads, or the form to start one. */
+export function PartyLeaderView() {
+  const { data, reload, readOnly } = useOutletContext<PartyOutlet>();
+  if (data.leader) return <LeaderParty party={data.leader} onChange={reload} readOnly={readOnly} />;
+  if (readOnly)
+    return <p className="muted">You do not lead a party. Forming one needs a connection.</p>;
+  return (
+    <PartyForm
+      party={null}
+      onSaved={(party) => {
+        notify(`${party.name} is formed. Invite your members now.`);
+        reload();
+      }}
+    />
+  );
+}
+
+/** /party/member: invitations waiting for the Student's answer and the parties they belong to. */
+export function PartyMemberView() {
+  const { data, reload, readOnly, myId } = useOutletContext<PartyOutlet>();
+  return (
+    <MemberParties
+      invitations={data.invitations}
+      parties={data.member}
+      myId={myId}
+      onChange={reload}
+      readOnly={readOnly}
+    />
   );
 }

@@ -50,6 +50,13 @@ export function MyApplications() {
         <p className="muted" aria-busy="true">
           {sync.db === 'failed' ? sync.error : 'Opening your applications…'}
         </p>
+      ) : docs.length === 0 && sync.status !== 'online' ? (
+        // Nothing here yet, and the sync has not caught up: a new device, not a new student.
+        <p className="muted" role="status" data-testid="applications-syncing">
+          {sync.status === 'syncing'
+            ? 'Your applications are syncing to this device…'
+            : 'This device has no copy of your applications yet: they are listed here once it syncs.'}
+        </p>
       ) : docs.length === 0 ? (
         <p className="muted">
           You have not applied to a project yet. Applications you send, and those of your parties,

@@ -1,4 +1,5 @@
-// The confirmation every admin action goes through: ask, run, then close or say what failed.
+// The confirmation before an action that cannot be undone (admin actions, removing a party
+// member...): ask, run, then close or say what failed.
 // A pure state machine, so the flow is tested without a browser; `useConfirm` drives it.
 import type { ReactNode } from 'react';
 
@@ -14,6 +15,8 @@ export interface ConfirmRequest {
   run: () => Promise<unknown>;
   /** The snackbar text after success. */
   successMessage?: string;
+  /** After success, once the dialog is closed (reload what changed). */
+  onDone?: () => void;
 }
 
 export type ConfirmState =

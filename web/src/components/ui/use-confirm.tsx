@@ -1,8 +1,8 @@
 import { useCallback, useReducer, useRef, type ReactNode } from 'react';
 import { notify } from '@/stores/notification';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { CLOSED, confirmReducer, type ConfirmRequest } from '../utils/confirm';
-import { errorMessageOf } from '../utils/errors';
+import { ConfirmDialog } from './confirm-dialog';
+import { CLOSED, confirmReducer, type ConfirmRequest } from './confirm';
+import { errorMessageOf } from '@/lib/error-message';
 
 export interface UseConfirmResult {
   /** Opens the confirmation for `request`; its action runs only when confirmed. */
@@ -11,7 +11,7 @@ export interface UseConfirmResult {
   dialog: ReactNode;
 }
 
-/** Every admin action asks first, then runs, then says how it went. */
+/** An action that asks first, then runs, then says how it went. */
 export function useConfirm(): UseConfirmResult {
   const [state, dispatch] = useReducer(confirmReducer, CLOSED);
   const stateRef = useRef(state);
@@ -32,6 +32,7 @@ export function useConfirm(): UseConfirmResult {
     }
     dispatch({ type: 'done' });
     if (request.successMessage) notify(request.successMessage);
+    request.onDone?.();
   }, []);
 
   const dialog = (

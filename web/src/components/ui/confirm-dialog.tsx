@@ -1,5 +1,5 @@
 import { Modal } from '@/components/ui/modal';
-import type { ConfirmState } from '../utils/confirm';
+import type { ConfirmState } from './confirm';
 
 export interface ConfirmDialogProps {
   state: ConfirmState;
@@ -7,7 +7,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The question before an admin action; a failure stays in the dialog with the server's words. */
+/** The question before an action that cannot be undone; a failure stays in the dialog with the server's words. */
 export function ConfirmDialog({ state, onConfirm, onCancel }: ConfirmDialogProps) {
   if (state.status === 'closed') return null;
   const { request } = state;

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { notificationStore, resetNotifications } from '@/stores/notification';
-import { useConfirm } from '../hooks/use-confirm';
-import type { ConfirmRequest } from '../utils/confirm';
+import { useConfirm } from './use-confirm';
+import type { ConfirmRequest } from './confirm';
 
 function Harness({ request }: { request: ConfirmRequest }) {
   const { ask, dialog } = useConfirm();
