@@ -29,7 +29,7 @@ export async function readTyped<T extends { type: string }>(
  * times. `decide` returns the document unchanged to write nothing, or throws the refusal. The
  * document written, with its new `_rev`.
  */
-export async function compareAndSet<T extends { _id: string; _rev?: string }>(
+async function compareAndSet<T extends { _id: string; _rev?: string }>(
   db: Db,
   read: () => Promise<T | null>,
   decide: (doc: T) => T,

@@ -5,9 +5,8 @@ import { AppError, conflict, forbidden, notFound, ValidationError } from '../../
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } from '../../schemas';
 import { GIG_IMAGES_MAX, SEARCH_CANDIDATES, SORTED_SEARCH_ROWS } from '../../schemas';
-import { userKey, type UserDoc } from '../users/users.model';
+import type { UserDoc } from '../users/users.model';
 import { personOrDeleted, usersByIds } from '../users/users.lookup';
-import { toUser } from '../users/users.view';
 import { openOrderCount } from './gig-orders';
 import { mergeSorted, raceSorted, walkSorted } from './search-plan';
 import { bloomHas, tokenize } from './search-text';

@@ -25,7 +25,7 @@ import { inPages } from '../../couch/pages';
 type Deps = Pick<AppDeps, 'couch' | 'clock'>;
 
 /** One member moved between points values of the counts document (null: no standing). */
-export interface CountMove {
+interface CountMove {
   from: number | null;
   to: number | null;
 }

@@ -9,7 +9,6 @@
  * Double-blind: a pending review is returned to its author alone. Anyone else asking for it by
  * id gets the 404 of a review that does not exist; no list, count or figure includes it.
  */
-import type { AppDeps } from '../../context';
 import { isConflict } from '../../couch/errors';
 import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { ListResponse } from '../../schemas';

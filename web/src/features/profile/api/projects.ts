@@ -2,15 +2,10 @@
 // completed ones with the review they received, public; and the signed-in lecturer's own
 // projects in every status. Shapes from the API's contract (types only).
 import type { ListResponse } from '@wayfarer/api/schemas';
-import type {
-  ProfileProject,
-  ProjectReview,
-  ProjectStatus,
-  ProjectSummary,
-} from '@wayfarer/api/schemas/projects';
+import type { ProfileProject, ProjectReview, ProjectSummary } from '@wayfarer/api/schemas/projects';
 import { api } from '@/lib/api-client';
 
-export type { ProfileProject, ProjectReview, ProjectStatus, ProjectSummary };
+export type { ProfileProject, ProjectReview, ProjectSummary };
 
 type Options = { signal?: AbortSignal };
 
