@@ -138,15 +138,6 @@ describe('projects/projects/views/applications_by_member/map.js', () => {
     ]);
     expect(runMap(map, project())).toEqual([]);
   });
-  it('values a withdrawn or declined application null: it grants no CV access', () => {
-    const map = source('projects/projects/views/applications_by_member/map.js');
-    expect(runMap(map, application({ status: 'accepted' }))[0]).toEqual([['s1', at], 'l1']);
-    for (const status of ['withdrawn', 'declined'])
-      expect(runMap(map, application({ status }))).toEqual([
-        [['s1', at], null],
-        [['s2', at], null],
-      ]);
-  });
 });
 
 describe('projects/projects/views/followup/map.js', () => {

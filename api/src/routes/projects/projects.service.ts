@@ -619,7 +619,9 @@ export async function profileProjects(
 
 /**
  * Whether the student is in a live (pending or accepted) application to one of the lecturer's
- * projects, alone or in a team: the CV rule. The view values a withdrawn or declined one null.
+ * projects, alone or in a team: the CV rule. The view finds the student's applications; the
+ * decision reads each application itself (include_docs), so a withdrawal or decline counts at
+ * once, whatever the view's values.
  */
 export async function appliedToLecturer(
   deps: Pick<AppDeps, 'couch'>,
@@ -629,8 +631,11 @@ export async function appliedToLecturer(
   const result = await deps.couch.db('projects').view('projects', 'applications_by_member', {
     startkey: [studentId],
     endkey: [studentId, {}],
+    include_docs: true,
   } as never);
-  return (result.rows as unknown as { value: string }[]).some((row) => row.value === lecturerId);
+  return (result.rows as unknown as { doc?: ApplicationDoc | null }[]).some(
+    (row) => row.doc?.lecturer_id === lecturerId && isLive(row.doc),
+  );
 }
 
 /** The saved projects' live state for the project box (drafts only to their lecturer). */
