@@ -947,9 +947,22 @@ describe('the project’s life: start, dashboard, messages, completion, reviews'
         (await syncDoc(member.token, `notification:project_review:${project.id}:${member.user.id}`))
           .status === 200,
     );
-    // The application still waiting at the end stays pending; its student is no participant.
+    // The application still waiting at the end is closed (declined), its student told; no
+    // participant.
+    await server.deps.jobs.idle();
     const aishaApp = await api.get<List<Application>>('/api/applications', { token: tokens.aisha });
-    expect(aishaApp.body.data.find((a) => a.id === waiting.id)?.status).toBe('pending');
+    expect(aishaApp.body.data.find((a) => a.id === waiting.id)?.status).toBe('declined');
+    await until(
+      10_000,
+      'application_declined notification of the waiting applicant',
+      async () =>
+        (
+          await syncDoc(
+            tokens.aisha,
+            `notification:application_declined:${waiting.id}:${people.aisha.user.id}`,
+          )
+        ).status === 200,
+    );
   });
 
   it('a message skips a participant who blocked the lecturer; a retry sends nothing twice', async () => {

@@ -5,7 +5,7 @@
  * 1. decisions settled: every pending application in the project's `accepted` list marked
  *    accepted (an accept interrupted between the project's write and the application's is
  *    finished here; one no longer pending leaves the list, its slot given back), and a cancelled
- *    project's pending applications declined;
+ *    or completed project's pending applications declined (their applicants told);
  * 2. notifications and mail: `project_application` to the lecturer, `application_accepted` /
  *    `application_declined` to the applicant and each member of a team, `project_started`,
  *    `project_completed`, `project_cancelled` to the participants, `project_review` to the
@@ -125,7 +125,10 @@ export async function settleDecisions(
             },
       );
       if (next.status !== 'accepted') undecidable.push(app.id);
-    } else if (project.status === 'cancelled' && app.status === 'pending')
+    } else if (
+      (project.status === 'cancelled' || project.status === 'completed') &&
+      app.status === 'pending'
+    )
       next = await mutateApplication(deps, app.id, (current) =>
         current.status !== 'pending' || project.accepted.includes(current.id)
           ? current
@@ -134,7 +137,10 @@ export async function settleDecisions(
               status: 'declined',
               decided_at: at,
               updated_at: at,
-              history: [...current.history, { at, by, event: 'declined (project cancelled)' }],
+              history: [
+                ...current.history,
+                { at, by, event: `declined (project ${project.status})` },
+              ],
             },
       );
     settled.push(next);
@@ -149,6 +155,13 @@ export async function settleDecisions(
 }
 
 const everyone = (apps: ApplicationDoc[]) => apps.flatMap((app) => peopleOf(app));
+
+/** An application step 1 declined because the project was cancelled or completed (by `event`). */
+const closedBy = (app: ApplicationDoc, event: ProjectEvent, status: 'cancelled' | 'completed') =>
+  app.status === 'declined' &&
+  app.decided_at !== null &&
+  app.decided_at >= event.at &&
+  app.history.at(-1)?.event === `declined (project ${status})`;
 
 /** Step 2 for one event. */
 async function tellOf(
@@ -190,6 +203,19 @@ async function tellOf(
       return;
     case 'started':
     case 'completed':
+      // Applications still waiting when it completed were closed (declined) by step 1.
+      for (const waited of event.kind === 'completed'
+        ? apps.filter((a) => closedBy(a, event, 'completed'))
+        : [])
+        for (const person of peopleOf(waited))
+          await tell(deps, person.user.id, {
+            kind: 'application_declined',
+            key: `${waited.id}:${person.user.id}`,
+            title: 'Your application was not taken up',
+            body: `“${project.title}” is complete: ${project.lecturer.full_name} did not take up ${waited.party ? `the application of ${waited.party.name}` : 'your application'}.`,
+            link,
+            label: 'Open the project',
+          });
       for (const person of everyone(participants))
         await tell(deps, person.user.id, {
           kind: event.kind === 'started' ? 'project_started' : 'project_completed',
@@ -203,11 +229,7 @@ async function tellOf(
     case 'cancelled':
       // Participants, and everyone whose application was waiting when it was cancelled.
       for (const person of everyone(
-        apps.filter(
-          (a) =>
-            isLive(a) ||
-            (a.status === 'declined' && a.decided_at !== null && a.decided_at >= event.at),
-        ),
+        apps.filter((a) => isLive(a) || closedBy(a, event, 'cancelled')),
       ))
         await tell(deps, person.user.id, {
           kind: 'project_cancelled',
