@@ -420,7 +420,8 @@ for (const width of [1280, 390]) {
 }
 
 test('admin dialogs, menus and search results are accessible (axe)', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  // Eight axe passes: about a minute with the other e2e workers running (as the page loop above).
+  test.setTimeout(150_000);
   const sofia = await apiLogin(page.request, 'sofia@wayfarer.test');
   await signIn(page, baseURL, ADMIN_EMAIL);
   await page.goto('/admin');

@@ -62,11 +62,10 @@ test('a student forms a party, invites a second student who accepts from the mem
   await expect(page.getByTestId('member-count')).toHaveText('(0 of 5)');
 
   // Refusals in words: nobody has the tag name (404); an invitation already waiting (409).
+  const inviteError = page.locator('form.party-invite .field-error');
   await page.getByLabel('Tag name').fill('@nobody_here_at_all');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
-  await expect(page.locator('#party-invite-error')).toContainText(
-    'No member has the tag name @nobody_here_at_all.',
-  );
+  await expect(inviteError).toContainText('No member has the tag name @nobody_here_at_all.');
   await page.getByLabel('Tag name').fill(`@${bea.tagname.toUpperCase()}`);
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   const invites = page.getByTestId('party-invite');
@@ -75,9 +74,7 @@ test('a student forms a party, invites a second student who accepts from the mem
   await expectAccessible(page, 'the party leader page');
   await page.getByLabel('Tag name').fill(bea.tagname);
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
-  await expect(page.locator('#party-invite-error')).toContainText(
-    'already has an invitation waiting',
-  );
+  await expect(inviteError).toContainText('already has an invitation waiting');
 
   // Bea answers from the member page; a notification leads there too.
   const beaContext = await browser.newContext();

@@ -173,7 +173,12 @@ test('a lecturer posts a project; a student applies alone, another with their pa
     [member, 3],
   ] as const) {
     const entry = lecturerPage.getByRole('article', { name: `Review of ${person.name}` });
-    await entry.getByLabel(`${stars} stars`).check();
+    // The stars are a radio group (as an order's review): focus the first, then the arrows.
+    const rating = entry.getByRole('group', { name: 'Rating', exact: true });
+    await rating.getByRole('radio', { name: '1 star' }).focus();
+    await lecturerPage.keyboard.press('Space');
+    for (let n = 1; n < stars; n += 1) await lecturerPage.keyboard.press('ArrowRight');
+    await expect(rating.getByRole('radio', { name: `${stars} stars` })).toBeChecked();
     await entry.getByLabel('Comment').fill(`Reliable, prepared and kind with the group.`);
     await entry.getByRole('button', { name: `Review ${person.name}` }).click();
     await expect(entry.getByTestId('review-made')).toContainText(/\d+ points?/);
@@ -193,6 +198,8 @@ test('the role guards say why: a Student opening Post Project, a Lecturer openin
   request,
   baseURL,
 }) => {
+  // Two members and two sign-ins: 12 s on a quiet machine, over 30 s under the full suite's load.
+  test.setTimeout(90_000);
   const student = await newMember(request, 'Student', 'Sid Student');
   const lecturer = await newMember(request, 'Lecturer', 'Lou Lecturer');
 
