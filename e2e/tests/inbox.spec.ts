@@ -174,6 +174,12 @@ test.describe('inbox and chat', () => {
     // and the two account notifications (welcome, email verified) were not.
     await expect(b.page.getByRole('button', { name: 'Notifications, 3 unread' })).toBeVisible();
 
+    // The notifications page shows the message's Markdown as plain text too (issue 20).
+    await b.page.goto('/notifications');
+    const notice = b.page.getByRole('listitem').filter({ hasText: 'New message from Omar Inbox' });
+    await expect(notice).toContainText('Hi Helen, are you free on Friday? Really see the plan');
+    await expect(notice).not.toContainText('**');
+
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
   });
 

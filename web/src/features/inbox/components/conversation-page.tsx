@@ -18,18 +18,10 @@ import { useMember } from '../hooks/use-member';
 import { useConversationMessages } from '../hooks/use-messages';
 import { useReadReceipts } from '../hooks/use-read-receipts';
 import { draftKeyFor, otherParticipantId } from '../utils/ids';
-import type { Subject } from '../utils/subject';
+import { subjectLine, type Subject } from '../utils/subject';
 import { Composer, type ComposerAttachment } from './composer';
 import { MessageList } from './message-list';
 import './inbox.css';
-
-const SUBJECT_LABEL: Record<string, string> = {
-  gig: 'Gig',
-  job: 'Job',
-  order: 'Order',
-  project: 'Project',
-  profile: 'Profile',
-};
 
 function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warn' }) {
   return (
@@ -202,11 +194,11 @@ export function ConversationPage({
               className="badge chat-subject"
               title={subject.title}
             >
-              {SUBJECT_LABEL.gig}: {subject.title}
+              {subjectLine(subject)}
             </Link>
           ) : (
             <span className="badge chat-subject" title={subject.title}>
-              {SUBJECT_LABEL[subject.kind] ?? subject.kind}: {subject.title}
+              {subjectLine(subject)}
             </span>
           ))}
         <Dropdown buttonClassName="chat-icon-button" ariaLabel="Conversation options" label="⋯">

@@ -9,10 +9,11 @@ import { syncStore } from '@/stores/sync';
 import { getInbox } from '../api/get-inbox';
 import { useInbox } from '../hooks/use-inbox';
 import type { InboxEntry } from '../types';
-import { plainPreview } from '../utils/preview';
+import { subjectLine } from '../utils/subject';
 import { filterEntries, shortWhen } from '../utils/timeline';
 import './inbox.css';
 import { plural } from '@/lib/format';
+import { plainPreview } from '@/lib/plain-text';
 
 function fromConversation(c: Conversation): InboxEntry {
   return {
@@ -62,9 +63,7 @@ function InboxItem({ entry }: { entry: InboxEntry }) {
             )}
           </span>
           {entry.subject && (
-            <span className="inbox-subject muted">
-              {entry.subject.kind}: {entry.subject.title}
-            </span>
+            <span className="inbox-subject muted">{subjectLine(entry.subject)}</span>
           )}
           <span className="inbox-item-bottom">
             <span className="inbox-preview">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subjectFromSearch, subjectQuery } from './subject';
+import { subjectFromSearch, subjectLine, subjectQuery } from './subject';
 
 const parse = (query: string) => subjectFromSearch(new URLSearchParams(query));
 
@@ -25,5 +25,16 @@ describe('subjectFromSearch', () => {
     expect(subject.title).toHaveLength(200);
     expect(parse(new URLSearchParams(subjectQuery(subject)).toString())).toEqual(subject);
     expect(subjectQuery(null)).toEqual({});
+  });
+});
+
+describe('subjectLine', () => {
+  it('labels the kind and keeps the title as its writer typed it', () => {
+    expect(
+      subjectLine({ kind: 'gig', ref: 'a', title: 'Sunset walk in old Lamu (iOS-friendly)' }),
+    ).toBe('Gig: Sunset walk in old Lamu (iOS-friendly)');
+    expect(subjectLine({ kind: 'project', ref: 'b', title: 'eBay seller tour of NYC' })).toBe(
+      'Project: eBay seller tour of NYC',
+    );
   });
 });

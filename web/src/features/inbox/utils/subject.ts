@@ -20,6 +20,22 @@ export function subjectFromSearch(params: URLSearchParams): Subject | null {
   return { kind, ref, title };
 }
 
+const SUBJECT_LABEL: Record<Subject['kind'], string> = {
+  gig: 'Gig',
+  job: 'Job',
+  order: 'Order',
+  project: 'Project',
+  profile: 'Profile',
+};
+
+/**
+ * A subject as the inbox and the chat show it, "Gig: Sunset walk in Lamu": the kind's label,
+ * then the title exactly as its writer typed it (never re-cased, here or in CSS).
+ */
+export function subjectLine(subject: Subject): string {
+  return `${SUBJECT_LABEL[subject.kind] ?? subject.kind}: ${subject.title}`;
+}
+
 /** The query that carries `subject` on to the next page (empty without one). */
 export function subjectQuery(subject: Subject | null): Record<string, string> {
   return subject ? { about: subject.kind, ref: subject.ref, title: subject.title } : {};

@@ -69,6 +69,22 @@ describe('NotificationsPage', () => {
     expect(api.markAllRead).toHaveBeenCalled();
   });
 
+  it("shows a message's Markdown body as plain text, and the title as written", () => {
+    api.list = [
+      {
+        ...make(1),
+        title: 'New message from Omar de la Cruz',
+        body: 'Hello **Omar**, see [the plan](https://example.com)\n\n- day one',
+      },
+    ];
+    renderAt('/notifications');
+    expect(screen.getByText('Hello Omar, see the plan day one')).toBeTruthy();
+    expect(screen.queryByText(/\*\*/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain(
+      'New message from Omar de la Cruz',
+    );
+  });
+
   it('says so when there are none', () => {
     api.list = [];
     renderAt('/notifications');

@@ -10,6 +10,13 @@ import {
 import { pageOf, timeAgo } from '../utils/time-ago';
 import './notifications.css';
 import { plural } from '@/lib/format';
+import { plainPreview } from '@/lib/plain-text';
+
+/**
+ * A body is shown as plain text (a message's notification carries its Markdown), whole up to
+ * this length: the server already shortens a message to 140 characters.
+ */
+const BODY_PREVIEW_MAX = 300;
 
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
 
@@ -74,7 +81,7 @@ export function NotificationsPage() {
                   )}
                   {isUnread(item) && <span className="visually-hidden"> (unread)</span>}
                 </h2>
-                {item.body && <p>{item.body}</p>}
+                {item.body && <p>{plainPreview(item.body, BODY_PREVIEW_MAX)}</p>}
                 <p className="muted notification-time">
                   <time dateTime={item.created_at}>{timeAgo(item.created_at)}</time>
                 </p>
