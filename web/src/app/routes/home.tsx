@@ -8,6 +8,7 @@ import { HomePage } from '@/features/home/components/home-page';
 import { ServiceCategories } from '@/features/services/components/service-categories';
 import { useServices } from '@/features/services/hooks/use-services';
 import { buildPath } from '@/config/paths';
+import { countPhrase } from '@/lib/format';
 import { useCurrentUser } from '@/stores/auth';
 
 export { PageError as ErrorBoundary } from '../page-error';
@@ -58,7 +59,9 @@ export function Component() {
       categories={
         <ServiceCategories
           hrefFor={serviceHref}
-          lead="Eight kinds of travel professional, each with their own gigs and know-how."
+          lead={(count) =>
+            `${countPhrase(count, 'kind')} of travel professional, each with their own gigs and know-how.`
+          }
         />
       }
       featuredGigs={

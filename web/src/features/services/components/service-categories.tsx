@@ -6,7 +6,8 @@ export interface ServiceCategoriesProps {
   /** The link of a category's page (the app knows its routes). */
   hrefFor: (id: string) => string;
   title?: string;
-  lead?: string;
+  /** The line under the title; a function is given the number of categories (shown once loaded). */
+  lead?: string | ((count: number) => string);
 }
 
 /** The categories as cards, each to its service page. */
@@ -16,6 +17,12 @@ export function ServiceCategories({
   lead,
 }: ServiceCategoriesProps) {
   const state = useServices();
+  const leadText =
+    typeof lead === 'function'
+      ? state.status === 'ready' && state.services.length > 0
+        ? lead(state.services.length)
+        : null
+      : lead;
 
   return (
     <section
@@ -25,7 +32,7 @@ export function ServiceCategories({
       aria-busy={state.status === 'loading'}
     >
       <h2 id="categories-title">{title}</h2>
-      {lead && <p className="section-lead">{lead}</p>}
+      {leadText && <p className="section-lead">{leadText}</p>}
       {state.status === 'loading' && <p className="muted">Loading categories…</p>}
       {state.status === 'error' && (
         <p className="muted">The categories are unavailable right now. Please try again later.</p>
