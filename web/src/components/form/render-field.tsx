@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './form.css';
 
 /**
  * Label, control, hint and error of one field, linked for assistive technology: the control is

@@ -16,7 +16,7 @@ export function ExtrasStep({ values, errors, id, set, setExtra }: ExtrasStepProp
       </p>
       {values.extras.length === 0 && <p>No extras yet.</p>}
       {values.extras.map((extra, index) => (
-        <fieldset key={index} className="gig-extra">
+        <fieldset key={index} className="gig-extra form-section">
           <legend>Extra {index + 1}</legend>
           <div className="form-grid">
             <Field

@@ -253,7 +253,7 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
         </ol>
       </nav>
 
-      <section className="card gig-step" aria-labelledby={id('step-title')}>
+      <section className="card gig-step form-section" aria-labelledby={id('step-title')}>
         <h2 id={id('step-title')} ref={headingRef} tabIndex={-1}>
           {STEP_LABELS[step]}
         </h2>

@@ -22,7 +22,7 @@ export function PackagesStep({ values, errors, id, setPackage }: PackagesStepPro
         {TIERS.map((tier) => {
           const pkg = values[tier];
           return (
-            <fieldset key={tier} className="gig-form-package" data-tier={tier}>
+            <fieldset key={tier} className="gig-form-package form-section" data-tier={tier}>
               <legend>{TIER_LABELS[tier]}</legend>
               <div className="field field-checkbox">
                 <input
