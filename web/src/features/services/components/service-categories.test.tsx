@@ -9,7 +9,7 @@ import { ServiceCategories } from './service-categories';
 
 const services = vi.hoisted(() => ({ given: null as ServicesState | null }));
 vi.mock('../hooks/use-services', async (importActual) => {
-  const actual = await importActual<typeof import('../hooks/use-services')>();
+  const actual = await importActual<{ useServices: () => ServicesState }>();
   return {
     ...actual,
     useServices: () => {
