@@ -339,7 +339,8 @@ test('the agent pages pass axe, and hints keep clear of the next label at 360 an
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Two viewports a step on top of axe: up to a minute more on a loaded machine.
+  test.setTimeout(180_000);
   const agent = await newMember(request, 'Agent', 'Axel Axe');
   const context = await browser.newContext();
   const page = await signIn(context, baseURL!, agent.email);

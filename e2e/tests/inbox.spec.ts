@@ -176,7 +176,10 @@ test.describe('inbox and chat', () => {
 
     // The notifications page shows the message's Markdown as plain text too (issue 20).
     await b.page.goto('/notifications');
-    const notice = b.page.getByRole('listitem').filter({ hasText: 'New message from Omar Inbox' });
+    const notice = b.page
+      .getByRole('listitem')
+      .filter({ hasText: 'New message from Omar Inbox' })
+      .filter({ hasText: 'are you free on' });
     await expect(notice).toContainText('Hi Helen, are you free on Friday? Really see the plan');
     await expect(notice).not.toContainText('**');
 
