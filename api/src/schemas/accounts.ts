@@ -175,7 +175,7 @@ export interface TagnameAvailability {
 }
 
 /** At most this many characters in a people search. */
-export const PEOPLE_QUERY_MAX = 60;
+const PEOPLE_QUERY_MAX = 60;
 
 /** `GET /api/users/search`: people by tagname prefix (with or without `@`) or name words. */
 export const peopleSearchQuerySchema = z.object({

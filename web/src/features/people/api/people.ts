@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 export type { MemberSummary };
 
-export type PeopleList = ListResponse<MemberSummary> & { meta: { total_capped?: boolean } };
+type PeopleList = ListResponse<MemberSummary> & { meta: { total_capped?: boolean } };
 
 /** Members whose tagname starts with `q` (`@` optional) or whose name has its words. */
 export function searchPeople(
