@@ -43,7 +43,7 @@ test('a member finds another by @tagname from the header search and opens their 
   await expect(people.getByRole('link')).toHaveCount(1);
   await result.click();
 
-  await expect(page).toHaveURL(new RegExp(`/@/${agent.tagname}$`));
+  await expect(page).toHaveURL(new RegExp(`/@/${agent.tagname}(/|$)`));
   await expect(page.getByRole('heading', { level: 1, name: 'Farid Findable' })).toBeVisible();
   await context.close();
 });
