@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMap } from '../src/testing';
 import { source } from './helpers';
+import { nameWords } from '../../api/src/routes/users/people-search';
 
 describe('users/accounts/views/by_role_day/map.js', () => {
   const map = source('users/accounts/views/by_role_day/map.js');
@@ -98,5 +99,68 @@ describe('users/housekeeping/views/setup_pending/map.js', () => {
   it('skips finished accounts and other documents', () => {
     expect(runMap(map, user)).toEqual([]);
     expect(runMap(map, { ...user, type: 'session', setup_pending: true })).toEqual([]);
+  });
+});
+
+describe('users/people/views/search/map.js', () => {
+  const map = source('users/people/views/search/map.js');
+  const member = {
+    _id: 'user:u1',
+    type: 'user',
+    id: 'u1',
+    role: 'Agent',
+    status: 'active',
+    tagname: 'lucia_lens',
+    full_name: 'Lucía  Ferreira-Lopes',
+    avatar: 'v2',
+    email: 'lucia@example.com',
+  };
+  const person = {
+    tagname: 'lucia_lens',
+    full_name: 'Lucía  Ferreira-Lopes',
+    avatar: 'v2',
+    role: 'Agent',
+  };
+
+  it('lists an active member under their tagname and each word of their name, accents folded', () => {
+    expect(runMap(map, member)).toEqual([
+      [['tag', 'lucia_lens'], person],
+      [['name', 'lucia'], person],
+      [['name', 'ferreira'], person],
+      [['name', 'lopes'], person],
+    ]);
+  });
+
+  it('gives the words the API searches with (people-search.ts nameWords)', () => {
+    const names = [
+      'Dr Helen Brandt',
+      'Tomás Novak',
+      "  O'Brien  o'brien ",
+      'Zoë 2nd',
+      'A b c d e f g h i j k l',
+    ];
+    for (const full_name of names) {
+      const words = runMap(map, { ...member, full_name })
+        .filter(([key]) => (key as string[])[0] === 'name')
+        .map(([key]) => (key as string[])[1]);
+      expect(words, full_name).toEqual(nameWords(full_name));
+    }
+  });
+
+  it('never carries the email or anything private', () => {
+    for (const [, value] of runMap(map, member))
+      expect(Object.keys(value as object).sort()).toEqual([
+        'avatar',
+        'full_name',
+        'role',
+        'tagname',
+      ]);
+  });
+
+  it('leaves out suspended members, admins, members without a tagname and other documents', () => {
+    expect(runMap(map, { ...member, status: 'suspended' })).toEqual([]);
+    expect(runMap(map, { ...member, role: 'Admin' })).toEqual([]);
+    expect(runMap(map, { ...member, tagname: null })).toEqual([]);
+    expect(runMap(map, { ...member, type: 'session' })).toEqual([]);
   });
 });

@@ -1,12 +1,52 @@
 /// <reference lib="dom" />
-// Public profiles (issue 20): a member messages another from their profile's "Message" button,
-// and a profile seen before opens offline from the device's copy, while one never seen says so
-// inside the normal layout (the header stays). The profile's points read "N Points".
+// Public profiles (issue 20): a member finds another by @tagname from the header search (its
+// People results) and opens their profile; a member messages another from their profile's
+// "Message" button, and a profile seen before opens offline from the device's copy, while one
+// never seen says so inside the normal layout (the header stays). The profile's points read "N Points".
 import { expect, test } from '@playwright/test';
 import { waitForServiceWorkerControl } from '../support/sync';
 import { createMember, signIn } from '../support/members';
 
 const PASSWORD = 'profiles-pass-1';
+
+test('a member finds another by @tagname from the header search and opens their profile', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const seeker = await createMember(request, {
+    name: 'Sana Seeker',
+    password: PASSWORD,
+    prefix: 'ps',
+  });
+  const agent = await createMember(request, {
+    name: 'Farid Findable',
+    role: 'Agent',
+    password: PASSWORD,
+    prefix: 'ps',
+  });
+  const context = await browser.newContext();
+  const page = await signIn(context, baseURL!, seeker.email, PASSWORD);
+
+  await page.goto('/customer/dashboard');
+  // The placeholder says exactly what the header search looks through.
+  const search = page.getByRole('searchbox', { name: 'Search gigs and people' });
+  await expect(search).toHaveAttribute('placeholder', 'Search gigs and people');
+  await search.fill(`@${agent.tagname.toUpperCase()}`);
+  await search.press('Enter');
+
+  await expect(page).toHaveURL(/\/explore\?q=/);
+  const people = page.getByRole('region', { name: /^People/ });
+  const result = people.getByRole('link', { name: /Farid Findable/ });
+  await expect(result).toContainText(`@${agent.tagname}`);
+  await expect(people.getByRole('link')).toHaveCount(1);
+  await result.click();
+
+  await expect(page).toHaveURL(new RegExp(`/@/${agent.tagname}(/|$)`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Farid Findable' })).toBeVisible();
+  await context.close();
+});
 
 test('a member messages another from their public profile', async ({
   browser,

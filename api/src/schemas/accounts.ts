@@ -173,3 +173,28 @@ export interface TagnameAvailability {
   /** Why not, as a sentence, when unavailable. */
   reason?: string;
 }
+
+/** At most this many characters in a people search. */
+const PEOPLE_QUERY_MAX = 60;
+
+/** `GET /api/users/search`: people by tagname prefix (with or without `@`) or name words. */
+export const peopleSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Enter a name or a tagname.' })
+    .trim()
+    .max(PEOPLE_QUERY_MAX, `A search has at most ${PEOPLE_QUERY_MAX} characters.`)
+    .refine((q) => /[\p{L}\p{N}_]/u.test(q), 'Enter a name or a tagname.'),
+  page: z.coerce.number().int().min(1, 'The page must be 1 or more.').default(1),
+  per_page: z.coerce.number().int().min(1).max(50, 'At most 50 per page.').default(20),
+});
+export type PeopleSearchQuery = z.infer<typeof peopleSearchQuerySchema>;
+
+/** A member as people search lists them: enough to show them and link to `/@/{tagname}`. */
+export const memberSummarySchema = userSchema.pick({
+  id: true,
+  tagname: true,
+  full_name: true,
+  avatar: true,
+  role: true,
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;

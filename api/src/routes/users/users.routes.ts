@@ -9,6 +9,9 @@ import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
 import {
   changePasswordSchema,
   deleteAccountSchema,
+  listResponseSchema,
+  memberSummarySchema,
+  peopleSearchQuerySchema,
   publicUserSchema,
   tagnameSchema,
   updateProfileSchema,
@@ -28,6 +31,7 @@ import {
   updateProfile,
 } from './accounts-profile.service';
 import { mayReadCv } from './cv-access';
+import { searchPeople } from './people-search';
 import type { UserDoc } from './users.model';
 import { tagnameKey, userKey } from './users.model';
 import { toPublicUser, toUser } from './users.view';
@@ -112,6 +116,25 @@ export function userRoutes(deps: AppDeps) {
         responses: { 200: '{data: [entry]}' },
       }),
       async (c) => c.json({ data: await projectBoxOf(deps.couch, currentAuth(c).user.id) }),
+    )
+    .get(
+      '/users/search',
+      endpoint({
+        tag: 'Members',
+        summary: 'Find members by tagname or name (the header search)',
+        description:
+          '`q`: the start of a tagname (`@` optional, any case), or words of a full name (each the start of a word of the name; accents do not matter). Active members only, never admins or members without a tagname; exact tagname first, then other tagname matches, then by name. Each range read is bounded (200 index rows); past that, `meta.total_capped` and `total` is a lower bound.',
+        auth: 'required',
+        query: peopleSearchQuerySchema,
+        responses: {
+          200: {
+            description: '{data: [member], meta}',
+            schema: listResponseSchema(memberSummarySchema),
+          },
+          422: 'An empty or too long q',
+        },
+      }),
+      async (c) => c.json(await searchPeople(deps, c.req.valid('query'))),
     )
     .get(
       '/user/:tagname/wishlists',

@@ -2,8 +2,11 @@ import type { PublicUser, Role, User } from '../../schemas';
 import type { UserDoc } from './users.model';
 
 /** Files are served by the API with a version in the URL, so they can be cached for a year. */
-const fileUrl = (kind: 'avatar' | 'cv', doc: UserDoc, version: string | null) =>
+const fileUrl = (kind: 'avatar' | 'cv', doc: Pick<UserDoc, 'id'>, version: string | null) =>
   version ? `/api/files/${kind}/${doc.id}?v=${version}` : null;
+
+/** A member's avatar URL from their id and the avatar's version (null: none). */
+export const avatarUrl = (id: string, version: string | null) => fileUrl('avatar', { id }, version);
 
 /** The signed-in user's own view of their account. */
 export function toUser(doc: UserDoc, extras: { new_notifications_count?: number } = {}): User {

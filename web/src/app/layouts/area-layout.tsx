@@ -62,6 +62,10 @@ export const AREAS = {
 
 export type AreaName = keyof typeof AREAS;
 
+/**
+ * The header search: gigs and people (by name or @tagname), grouped on Explore's results
+ * (`/explore?q=`: the people it matches above the gigs). The placeholder says exactly that.
+ */
 function HeaderSearch() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -73,12 +77,12 @@ function HeaderSearch() {
   return (
     <form role="search" className="area-search" onSubmit={submit}>
       <label htmlFor="area-search" className="visually-hidden">
-        Search gigs, jobs and people
+        Search gigs and people
       </label>
       <input
         id="area-search"
         type="search"
-        placeholder="Search gigs, jobs and people"
+        placeholder="Search gigs and people"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />

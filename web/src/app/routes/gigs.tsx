@@ -2,7 +2,7 @@
 // featured gigs of the home and service pages. The gigs feature draws them; the wishlist heart,
 // the categories and the share widget are slotted in here (features do not import each other).
 import type { Gig, GigPackage } from '@wayfarer/api/schemas';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   Link,
   useLoaderData,
@@ -15,6 +15,7 @@ import { getGig } from '@/features/gigs/api/gigs';
 import { ExplorePage } from '@/features/gigs/components/explore-page';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
+import { PeopleResults } from '@/features/people/components/people-results';
 import { AgentReputation } from '@/features/reputation/components/agent-reputation';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { plainText } from '@wayfarer/api/schemas/text';
@@ -33,13 +34,18 @@ const ExploreProjects = lazy(() =>
   import('./project-sections').then((module) => ({ default: module.ExploreProjects })),
 );
 
-/** Explore: gigs, and for Students a Projects tab beside them (`?tab=projects`). */
+/**
+ * Explore: gigs, and for Students a Projects tab beside them (`?tab=projects`). A search (`?q=`,
+ * as the header search sends it) by a signed-in member also lists the people it matches, above
+ * the gigs.
+ */
 export function Explore() {
   const services = useServiceList();
   const user = useCurrentUser();
   const [search] = useSearchParams();
   const isStudent = user?.role === 'Student';
   const tab = isStudent && search.get('tab') === 'projects' ? 'projects' : 'gigs';
+  const q = search.get('q')?.trim() ?? '';
   return (
     <>
       {isStudent && (
@@ -68,13 +74,26 @@ export function Explore() {
           </Suspense>
         </div>
       ) : (
-        <ExploreGigs services={services} />
+        <ExploreGigs
+          services={services}
+          otherResults={
+            user && q ? (
+              <PeopleResults q={q} profileHref={(tagname) => buildPath('user', { tagname })} />
+            ) : undefined
+          }
+        />
       )}
     </>
   );
 }
 
-function ExploreGigs({ services }: { services: ReturnType<typeof useServiceList> }) {
+function ExploreGigs({
+  services,
+  otherResults,
+}: {
+  services: ReturnType<typeof useServiceList>;
+  otherResults?: ReactNode;
+}) {
   return (
     <>
       <PrefetchWishlistedGigs />
@@ -83,6 +102,7 @@ function ExploreGigs({ services }: { services: ReturnType<typeof useServiceList>
         gigHref={gigHref}
         heartFor={heartFor}
         categoriesHref={`${buildPath('index')}#categories`}
+        otherResults={otherResults}
       />
     </>
   );

@@ -31,6 +31,8 @@ export interface ExplorePageProps {
   heartFor?: (gig: GigSummary) => ReactNode;
   /** Where to browse instead when nothing matches. */
   categoriesHref: string;
+  /** Other results of the same search (the people it matches), between the search and the gigs. */
+  otherResults?: ReactNode;
 }
 
 interface PriceErrors {
@@ -88,7 +90,13 @@ function NumberFilter({
  * `/explore`: search gigs by text, filter, sort and page through them. Everything lives in the
  * URL query, so a search can be shared and Back restores it.
  */
-export function ExplorePage({ services, gigHref, heartFor, categoriesHref }: ExplorePageProps) {
+export function ExplorePage({
+  services,
+  gigHref,
+  heartFor,
+  categoriesHref,
+  otherResults,
+}: ExplorePageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filters = filtersFromSearch(params);
@@ -172,6 +180,8 @@ export function ExplorePage({ services, gigHref, heartFor, categoriesHref }: Exp
           />
         </form>
       </header>
+
+      {otherResults}
 
       <div className="explore-layout">
         <FilterPanel
