@@ -25,31 +25,6 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }
 
-const COUNT_WORDS = [
-  'No',
-  'One',
-  'Two',
-  'Three',
-  'Four',
-  'Five',
-  'Six',
-  'Seven',
-  'Eight',
-  'Nine',
-  'Ten',
-  'Eleven',
-  'Twelve',
-];
-
-/**
- * A count opening a sentence, from the live figure: "Eight kinds", "1 kind" is "One kind", "13
- * kinds" (words up to twelve, as prose writes them; figures above).
- */
-export function countPhrase(count: number, one: string, many = `${one}s`): string {
-  const number = COUNT_WORDS[count] ?? count.toLocaleString('en-GB');
-  return `${number} ${count === 1 ? one : many}`;
-}
-
 /** A count on a header badge: "99+" above 99. */
 export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));
 

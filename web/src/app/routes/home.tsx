@@ -8,7 +8,6 @@ import { HomePage } from '@/features/home/components/home-page';
 import { ServiceCategories } from '@/features/services/components/service-categories';
 import { useServices } from '@/features/services/hooks/use-services';
 import { buildPath } from '@/config/paths';
-import { countPhrase } from '@/lib/format';
 import { useCurrentUser } from '@/stores/auth';
 
 export { PageError as ErrorBoundary } from '../page-error';
@@ -60,7 +59,7 @@ export function Component() {
         <ServiceCategories
           hrefFor={serviceHref}
           lead={(count) =>
-            `${countPhrase(count, 'kind')} of travel professional, each with their own gigs and know-how.`
+            `${count} ${count === 1 ? 'kind' : 'kinds'} of travel professional, each with their own gigs and know-how.`
           }
         />
       }
