@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth, setToken } from '@/stores/auth';
+import { change, fakeApi, fakeOnlineStatus, json, setOnline } from '@/testing/api-and-network';
 import { makeJwt } from '@/testing/fixtures';
 import type { Job } from '../api/jobs';
 import { JobForm } from './job-form';
@@ -13,26 +14,6 @@ const localDb = vi.hoisted(() => ({
 vi.mock('@/lib/local-db', () => localDb);
 
 const SERVICES = [{ id: 'tour-guide', name: 'Tour Guide' }];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function fakeApi(answer: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => answer());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-let isOnline = true;
-function setOnline(online: boolean) {
-  isOnline = online;
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
-
-const change = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 
 function fillJob() {
   change('Title', 'Family week in Dakar with children');
@@ -51,8 +32,7 @@ describe('<JobForm>', () => {
   beforeEach(() => {
     clearAuth();
     setToken(makeJwt(Date.now() + 30 * 60_000));
-    isOnline = true;
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => isOnline });
+    fakeOnlineStatus();
   });
   afterEach(() => {
     cleanup();

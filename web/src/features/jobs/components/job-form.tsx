@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
+import { DescriptionField } from '@/components/form/description-field';
 import { DraftNotice } from '@/components/form/draft-notice';
-import { Markdown } from '@/components/ui/markdown';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { useDraft } from '@/lib/local-db-drafts';
@@ -16,6 +17,7 @@ import {
 } from '../utils/job-form';
 import { Field } from '@/components/form/render-field';
 import { ServiceField, type ServiceChoices } from '@/components/form/service-field';
+import { useSendWhenOnline } from '@/components/form/use-send-when-online';
 import './jobs.css';
 
 /** The service categories to choose from, or why there are none yet. */
@@ -26,12 +28,6 @@ export interface JobFormProps {
   job?: Job;
   /** After a save: the job as the server has it now. */
   onSaved: (job: Job) => void;
-}
-
-interface Alert {
-  kind: 'error' | 'offline';
-  text: string;
-  details?: string[];
 }
 
 const KEPT = 'Everything you entered is kept on this device; it is posted once you are connected.';
@@ -49,7 +45,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
   );
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<SaveAlert | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [isPreview, setPreview] = useState(false);
   const isOnline = useOnlineStatus();
@@ -124,13 +120,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
 
   // Posted offline: post as soon as the connection is back.
   const { post_when_online: isWaiting } = values;
-  const latest = useRef(values);
-  latest.current = values;
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    if (isOnline && isWaiting) void saveRef.current(latest.current);
-  }, [isOnline, isWaiting]);
+  useSendWhenOnline(isOnline, isWaiting, values, save);
 
   const today = new Date().toISOString().slice(0, 10);
 
@@ -152,33 +142,14 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
           setErrors({});
         }}
       />
-      {!isOnline && (
-        <p className="alert job-offline" role="status">
-          You are offline. Keep going: your draft is saved on this device. Posting waits for a
-          connection.
-        </p>
-      )}
-      {isWaiting && !alert && (
-        <p className="alert job-offline" role="status" data-testid="job-waiting">
-          Waiting for a connection to post this job.
-        </p>
-      )}
-      {alert && (
-        <div
-          className={alert.kind === 'offline' ? 'alert job-offline' : 'alert alert-error'}
-          role="alert"
-          data-testid="job-form-alert"
-        >
-          <p className="alert-title">{alert.text}</p>
-          {alert.details?.length ? (
-            <ul className="alert-details">
-              {alert.details.map((d) => (
-                <li key={d}>{d}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      )}
+      <ConnectionAlerts
+        isOnline={isOnline}
+        offlineText="You are offline. Keep going: your draft is saved on this device. Posting waits for a connection."
+        waitingText={isWaiting ? 'Waiting for a connection to post this job.' : null}
+        alert={alert}
+        offlineClassName="job-offline"
+        testIds={{ waiting: 'job-waiting', alert: 'job-form-alert' }}
+      />
 
       <section className="card job-form-section">
         <h2>What you need</h2>
@@ -204,47 +175,18 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
           error={errors.service_id}
           onChange={(serviceId) => set('service_id', serviceId)}
         />
-        <div className="field">
-          <div className="job-description-head">
-            <label htmlFor={id('description')}>Description</label>
-            <div role="group" aria-label="Description view" className="job-tabs">
-              <button type="button" aria-pressed={!isPreview} onClick={() => setPreview(false)}>
-                Write
-              </button>
-              <button type="button" aria-pressed={isPreview} onClick={() => setPreview(true)}>
-                Preview
-              </button>
-            </div>
-          </div>
-          {isPreview ? (
-            <div className="job-preview" data-testid="description-preview">
-              {values.description.trim() ? (
-                <Markdown shiftHeadings>{values.description}</Markdown>
-              ) : (
-                <p className="muted">Nothing to preview yet.</p>
-              )}
-            </div>
-          ) : (
-            <textarea
-              id={id('description')}
-              rows={8}
-              value={values.description}
-              maxLength={5000}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={`${id('description')}-hint${errors.description ? ` ${id('description')}-error` : ''}`}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          )}
-          <p id={`${id('description')}-hint`} className="field-hint">
-            Markdown: **bold**, *italic*, lists with “- ”. What you need, for whom, and anything an
-            agent should know.
-          </p>
-          {errors.description && (
-            <p id={`${id('description')}-error`} className="field-error" data-field-error>
-              {errors.description.join(' ')}
-            </p>
-          )}
-        </div>
+        <DescriptionField
+          id={id('description')}
+          value={values.description}
+          onChange={(value) => set('description', value)}
+          error={errors.description}
+          hint="Markdown: **bold**, *italic*, lists with “- ”. What you need, for whom, and anything an agent should know."
+          isPreview={isPreview}
+          setPreview={setPreview}
+          rows={8}
+          maxLength={5000}
+          classNames={{ head: 'job-description-head', toggle: 'job-tabs', preview: 'job-preview' }}
+        />
       </section>
 
       <section className="card job-form-section">

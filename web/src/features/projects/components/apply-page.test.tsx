@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth, setToken } from '@/stores/auth';
+import { fakeOnlineStatus, json, setOnline } from '@/testing/api-and-network';
 import { makeJwt } from '@/testing/fixtures';
 import type { PartyResponse, Project } from '../api/projects';
 import { ApplyPage } from './apply-page';
@@ -49,9 +50,6 @@ const project = {
   my_application: null,
 } satisfies Project;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 function fakeApi(party: PartyResponse) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
@@ -70,14 +68,6 @@ const applyCalls = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls.filter(
     ([input]) => new URL(String(input), 'http://localhost').pathname === '/api/project/p1/apply',
   );
-
-let isOnline = true;
-function setOnline(online: boolean) {
-  isOnline = online;
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 const links = {
   tab: (t: string) => `/project/p1/apply/${t}`,
@@ -99,8 +89,7 @@ describe('<ApplyPage>', () => {
   beforeEach(() => {
     clearAuth();
     setToken(makeJwt(Date.now() + 30 * 60_000));
-    isOnline = true;
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => isOnline });
+    fakeOnlineStatus();
   });
   afterEach(() => {
     cleanup();

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { DraftNotice } from '@/components/form/draft-notice';
 import { Field } from '@/components/form/render-field';
 import { Avatar } from '@/components/ui/avatar';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
+import { useSendWhenOnline } from '@/components/form/use-send-when-online';
 import { ApiError, INPUT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { useDraft } from '@/lib/local-db-drafts';
 import { useResource } from '@/lib/use-resource';
@@ -179,13 +180,7 @@ function ApplyForm({
 
   // Applied offline: sent as soon as the connection is back.
   const { send_when_online: isWaiting } = values;
-  const latest = useRef(values);
-  latest.current = values;
-  const sendRef = useRef(send);
-  sendRef.current = send;
-  useEffect(() => {
-    if (isOnline && isWaiting) void sendRef.current(latest.current);
-  }, [isOnline, isWaiting]);
+  useSendWhenOnline(isOnline, isWaiting, values, send);
 
   if (blocker !== null && !isWaiting)
     return (

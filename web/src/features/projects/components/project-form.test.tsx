@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth, setToken } from '@/stores/auth';
+import { change, fakeApi, fakeOnlineStatus, json, setOnline } from '@/testing/api-and-network';
 import { makeJwt } from '@/testing/fixtures';
 import type { Project } from '../api/projects';
 import { ProjectForm } from './project-form';
@@ -16,26 +17,6 @@ const SERVICES = [
   { id: 'tour-guide', name: 'Tour Guide' },
   { id: 'chef', name: 'Chef' },
 ];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function fakeApi(answer: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => answer());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-let isOnline = true;
-function setOnline(online: boolean) {
-  isOnline = online;
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
-
-const change = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 
 function fillProject() {
   change('Title', 'Design a food tour of Lisbon');
@@ -53,8 +34,7 @@ describe('<ProjectForm>', () => {
   beforeEach(() => {
     clearAuth();
     setToken(makeJwt(Date.now() + 30 * 60_000));
-    isOnline = true;
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => isOnline });
+    fakeOnlineStatus();
     localDb.upsertLocalDoc.mockClear();
   });
   afterEach(() => {

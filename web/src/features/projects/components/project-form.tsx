@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
+import { DescriptionField } from '@/components/form/description-field';
 import { DraftNotice } from '@/components/form/draft-notice';
 import { Field } from '@/components/form/render-field';
-import { Markdown } from '@/components/ui/markdown';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
+import { useSendWhenOnline } from '@/components/form/use-send-when-online';
 import { ApiError, INPUT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { useDraft } from '@/lib/local-db-drafts';
 import { createProject, updateProject, type Project } from '../api/projects';
@@ -28,12 +30,6 @@ export interface ProjectFormProps {
   onSaved: (project: Project) => void;
 }
 
-interface Alert {
-  kind: 'error' | 'offline';
-  text: string;
-  details?: string[];
-}
-
 const KEPT = 'Everything you entered is kept on this device; it is saved once you are connected.';
 
 /**
@@ -49,7 +45,7 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
     project ? valuesFromProject(project) : emptyProjectValues(),
   );
   const [errors, setErrors] = useState<ProjectFormErrors>({});
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<SaveAlert | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [isPreview, setPreview] = useState(false);
   const isOnline = useOnlineStatus();
@@ -132,13 +128,7 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
 
   // Saved offline: save as soon as the connection is back.
   const { save_when_online: waiting } = values;
-  const latest = useRef(values);
-  latest.current = values;
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    if (isOnline && waiting) void saveRef.current(latest.current, waiting);
-  }, [isOnline, waiting]);
+  useSendWhenOnline(isOnline, waiting, values, save);
 
   const servicesList = Array.isArray(services) ? services : [];
   const today = new Date().toISOString().slice(0, 10);
@@ -160,35 +150,18 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
           setErrors({});
         }}
       />
-      {!isOnline && (
-        <p className="alert project-offline" role="status">
-          You are offline. Keep going: your draft is saved on this device. Publishing waits for a
-          connection.
-        </p>
-      )}
-      {waiting && !alert && (
-        <p className="alert project-offline" role="status" data-testid="project-waiting">
-          Waiting for a connection to {waiting === 'open' ? 'publish' : 'save'} this project.
-        </p>
-      )}
-      {alert && (
-        <div
-          className={alert.kind === 'offline' ? 'alert project-offline' : 'alert alert-error'}
-          role="alert"
-          data-testid="project-form-alert"
-        >
-          <div>
-            <p className="alert-title">{alert.text}</p>
-            {alert.details?.length ? (
-              <ul className="alert-details">
-                {alert.details.map((d) => (
-                  <li key={d}>{d}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        </div>
-      )}
+      <ConnectionAlerts
+        isOnline={isOnline}
+        offlineText="You are offline. Keep going: your draft is saved on this device. Publishing waits for a connection."
+        waitingText={
+          waiting
+            ? `Waiting for a connection to ${waiting === 'open' ? 'publish' : 'save'} this project.`
+            : null
+        }
+        alert={alert}
+        offlineClassName="project-offline"
+        testIds={{ waiting: 'project-waiting', alert: 'project-form-alert' }}
+      />
 
       <section className="card project-form-section">
         <h2>The brief</h2>
@@ -202,47 +175,22 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
             />
           )}
         </Field>
-        <div className="field">
-          <div className="project-description-head">
-            <label htmlFor={id('description')}>Description</label>
-            <div role="group" aria-label="Description view" className="project-toggle">
-              <button type="button" aria-pressed={!isPreview} onClick={() => setPreview(false)}>
-                Write
-              </button>
-              <button type="button" aria-pressed={isPreview} onClick={() => setPreview(true)}>
-                Preview
-              </button>
-            </div>
-          </div>
-          {isPreview ? (
-            <div className="project-preview" data-testid="description-preview">
-              {values.description.trim() ? (
-                <Markdown shiftHeadings>{values.description}</Markdown>
-              ) : (
-                <p className="muted">Nothing to preview yet.</p>
-              )}
-            </div>
-          ) : (
-            <textarea
-              id={id('description')}
-              rows={10}
-              value={values.description}
-              maxLength={10_000}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={`${id('description')}-hint${errors.description ? ` ${id('description')}-error` : ''}`}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          )}
-          <p id={`${id('description')}-hint`} className="field-hint">
-            Markdown: **bold**, *italic*, lists with “- ”. The goal, what participants do and learn,
-            and what you expect from them.
-          </p>
-          {errors.description && (
-            <p id={`${id('description')}-error`} className="field-error" data-field-error>
-              {errors.description.join(' ')}
-            </p>
-          )}
-        </div>
+        <DescriptionField
+          id={id('description')}
+          value={values.description}
+          onChange={(value) => set('description', value)}
+          error={errors.description}
+          hint="Markdown: **bold**, *italic*, lists with “- ”. The goal, what participants do and learn, and what you expect from them."
+          isPreview={isPreview}
+          setPreview={setPreview}
+          rows={10}
+          maxLength={10_000}
+          classNames={{
+            head: 'project-description-head',
+            toggle: 'project-toggle',
+            preview: 'project-preview',
+          }}
+        />
         <fieldset
           className="project-checks"
           aria-invalid={errors.expertise ? true : undefined}

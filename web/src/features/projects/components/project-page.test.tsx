@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth, setToken } from '@/stores/auth';
+import { json } from '@/testing/api-and-network';
 import { makeJwt } from '@/testing/fixtures';
 import type { Project } from '../api/projects';
 import { applyBlocker, ProjectPage } from './project-page';
@@ -32,9 +33,6 @@ const base: Project = {
   actions: [],
   my_application: null,
 };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const links = {
   edit: (id: string) => `/project/${id}/edit-post`,

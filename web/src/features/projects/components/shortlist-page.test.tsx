@@ -3,11 +3,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShortlistResponse } from '@wayfarer/api/schemas/projects';
 import { clearAuth, setToken } from '@/stores/auth';
+import { json } from '@/testing/api-and-network';
 import { makeJwt } from '@/testing/fixtures';
 import { ShortlistPage } from './shortlist-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const person = { full_name: 'Sol Soloist', tagname: 'sol', avatar: null };
 

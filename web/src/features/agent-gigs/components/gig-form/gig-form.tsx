@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
 import { DraftNotice } from '@/components/form/draft-notice';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { useDraft, type DraftControl } from '@/lib/local-db-drafts';
@@ -50,12 +51,6 @@ export interface GigFormProps {
   onSaved: (gig: Gig) => void;
 }
 
-interface Alert {
-  kind: 'error' | 'offline';
-  text: string;
-  details?: string[];
-}
-
 /**
  * Create a Gig (and edit one): overview, packages, extras, images, then publish or keep as a
  * draft. What is typed is autosaved as a draft in the agent's own database and picked images are
@@ -69,7 +64,7 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
   );
   const [step, setStep] = useState<Step>('overview');
   const [errors, setErrors] = useState<FormErrors>({});
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<SaveAlert | null>(null);
   const [busy, setBusy] = useState<GigStatus | null>(null);
   const [isPreview, setPreview] = useState(false);
   const [pickErrors, setPickErrors] = useState<string[]>([]);
@@ -209,28 +204,13 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
           setErrors({});
         }}
       />
-      {!isOnline && (
-        <p className="alert gig-offline" role="status">
-          You are offline. Keep going: your draft is saved on this device. Publishing waits for a
-          connection.
-        </p>
-      )}
-      {alert && (
-        <div
-          className={alert.kind === 'offline' ? 'alert gig-offline' : 'alert alert-error'}
-          role="alert"
-          data-testid="gig-form-alert"
-        >
-          <p className="alert-title">{alert.text}</p>
-          {alert.details?.length ? (
-            <ul className="alert-details">
-              {alert.details.map((d) => (
-                <li key={d}>{d}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      )}
+      <ConnectionAlerts
+        isOnline={isOnline}
+        offlineText="You are offline. Keep going: your draft is saved on this device. Publishing waits for a connection."
+        alert={alert}
+        offlineClassName="gig-offline"
+        testIds={{ alert: 'gig-form-alert' }}
+      />
 
       <nav aria-label="Steps" className="gig-steps">
         <ol>

@@ -1,4 +1,4 @@
-import { Markdown } from '@/components/ui/markdown';
+import { DescriptionField } from '@/components/form/description-field';
 import { Field } from '@/components/form/render-field';
 import { ServiceField } from '@/components/form/service-field';
 import type { ServiceChoices, SetValue, StepProps } from './types';
@@ -51,47 +51,23 @@ export function OverviewStep({
           reload the page when you are back online to choose the service.
         </p>
       )}
-      <div className="field">
-        <div className="gig-description-head">
-          <label htmlFor={id('description')}>Description</label>
-          <div role="group" aria-label="Description view" className="gig-tabs">
-            <button type="button" aria-pressed={!isPreview} onClick={() => setPreview(false)}>
-              Write
-            </button>
-            <button type="button" aria-pressed={isPreview} onClick={() => setPreview(true)}>
-              Preview
-            </button>
-          </div>
-        </div>
-        {isPreview ? (
-          <div className="gig-preview" data-testid="description-preview">
-            {values.description.trim() ? (
-              <Markdown shiftHeadings>{values.description}</Markdown>
-            ) : (
-              <p className="muted">Nothing to preview yet.</p>
-            )}
-          </div>
-        ) : (
-          <textarea
-            id={id('description')}
-            rows={10}
-            value={values.description}
-            maxLength={5000}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={`${id('description')}-hint${errors.description ? ` ${id('description')}-error` : ''}`}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
-        <p id={`${id('description')}-hint`} className="field-hint">
-          Markdown: **bold**, *italic*, lists with “- ”, headings with “## ”. 50 to 5,000 characters
-          ({values.description.trim().length} now).
-        </p>
-        {errors.description && (
-          <p id={`${id('description')}-error`} className="field-error" data-field-error>
-            {errors.description.join(' ')}
-          </p>
-        )}
-      </div>
+      <DescriptionField
+        id={id('description')}
+        value={values.description}
+        onChange={(value) => set('description', value)}
+        error={errors.description}
+        hint={
+          <>
+            Markdown: **bold**, *italic*, lists with “- ”, headings with “## ”. 50 to 5,000
+            characters ({values.description.trim().length} now).
+          </>
+        }
+        isPreview={isPreview}
+        setPreview={setPreview}
+        rows={10}
+        maxLength={5000}
+        classNames={{ head: 'gig-description-head', toggle: 'gig-tabs', preview: 'gig-preview' }}
+      />
       <div className="form-grid">
         <Field
           id={id('location')}
