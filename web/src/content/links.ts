@@ -6,7 +6,7 @@
 import { buildPath, paths, type StaticPathName } from '@/config/paths';
 
 /** `](path:name#anchor)` in Markdown: the route name and the optional anchor. */
-export const CONTENT_LINK = /\]\(path:([\w.-]+)(#[\w-]+)?\)/g;
+const CONTENT_LINK = /\]\(path:([\w.-]+)(#[\w-]+)?\)/g;
 
 /** Whether `name` is a route of the registry whose path needs no params. */
 export function isStaticPathName(name: string): name is StaticPathName {
