@@ -7,6 +7,7 @@ import { isStaticPathName, resolveContentLinks } from '@/content/links';
 import { paths } from '@/config/paths';
 import { routes } from '../router';
 import { adminChildren } from './admin';
+import { contentRoute } from './content';
 import { agentChildren, customerChildren, memberChildren } from './areas';
 
 /** Every full path of a route table, from `base`. */
@@ -50,6 +51,13 @@ describe('the content pages’ links', () => {
     expect(resolveContentLinks('[x](path:no.such.page) [y](path:gigs.show)')).toBe(
       '[x](path:no.such.page) [y](path:gigs.show)',
     );
+  });
+
+  it('the page loads its text with the links resolved', async () => {
+    const text = await contentRoute('faq').loader();
+    expect(text).toContain('[Pricing](/pricing)');
+    expect(text).toContain(`](${paths['agent.withdraw']})`);
+    expect(text).not.toContain('](path:');
   });
 
   it('the check below knows the 404 page when it sees one', () => {
