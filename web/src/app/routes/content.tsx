@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { CONTENT_PAGES, type ContentSlug } from '@/content';
+import { resolveContentLinks } from '@/content/links';
 import { ContentPage } from '@/features/content/components/content-page';
 import { PageError } from '../page-error';
 import { buildPath } from '@/config/paths';
@@ -29,7 +30,8 @@ export function contentRoute(slug: ContentSlug): {
   return {
     handle: { title: page.title, description: page.description } satisfies RouteHandle,
     // The text is its own chunk: loading it is the page's data load (progress bar, then render).
-    loader: () => page.load(),
+    // Its links name routes (`path:faq`); they become paths here.
+    loader: async () => resolveContentLinks(await page.load()),
     Component: ContentRoute,
     ErrorBoundary: PageError,
   };

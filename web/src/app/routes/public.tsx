@@ -13,7 +13,7 @@ import type { RouteHandle } from '../use-document-title';
 const blog = () => import('./blog');
 const service = () => import('./service');
 
-/** Route name → content page; the paths are the ones the Markdown links to. */
+/** Route name → content page. The pages' Markdown links to routes by name (content/links.ts). */
 const CONTENT_ROUTES: [StaticPathName, ContentSlug][] = [
   ['aboutus', 'about-us'],
   ['careers', 'careers'],
