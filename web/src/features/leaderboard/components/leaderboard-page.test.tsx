@@ -59,11 +59,11 @@ describe('<LeaderboardPage>', () => {
     const list = await screen.findByRole('list', { name: 'Ranks in Chef' });
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/leaderboard?expertise=chef&page=2');
     const rows = within(list).getAllByTestId('leaderboard-row');
-    // Rank, initials (the photo), name, tag name and points.
+    // Rank, name, tag name and points (the initials are drawn by CSS).
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Rank 1ASAda Student@ada50 Points',
-      'Rank 2BSBen StudentYou@ben30 Points',
-      'Rank 2CSCy Student@cy30 Points',
+      'Rank 1Ada Student@ada50 Points',
+      'Rank 2Ben StudentYou@ben30 Points',
+      'Rank 2Cy Student@cy30 Points',
     ]);
     expect(rows[1]!.getAttribute('aria-current')).toBe('true');
     expect(within(rows[0]!).getByRole('link', { name: '@ada' }).getAttribute('href')).toBe(
