@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
  * Issue 20: how far below each hint or error inside `container` the next label (or legend) in
  * its column starts, in px; a hint that runs into the next label gives 0 or less.
  */
-export const hintGaps = (page: Page, container: string) =>
+const hintGaps = (page: Page, container: string) =>
   page.locator(container).evaluateAll((sections) =>
     sections.flatMap((section) => {
       const labels = [...section.querySelectorAll('label, legend')].map((el) =>
