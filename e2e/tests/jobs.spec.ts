@@ -6,6 +6,7 @@
 // other agent's offer says "Declined" in My offers.
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { createMember, signIn as signInWith, unique, type Member } from '../support/members';
+import { expectHintsClearOfLabels } from '../support/layout';
 import { createGig, inDays } from '../support/orders';
 
 const PASSWORD = 'jobs-e2e-pass-1';
@@ -88,6 +89,7 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
     .getByRole('link', { name: 'Post a Job' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Post a Job' })).toBeVisible();
+  await expectHintsClearOfLabels(page, '.job-form-section', 'Post a Job');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Service').selectOption({ label: 'Tour Guide' });
   await page

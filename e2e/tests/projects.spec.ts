@@ -6,6 +6,7 @@
 // guards say why they refuse.
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { createMember, signIn as signInWith, unique, type Member } from '../support/members';
+import { expectHintsClearOfLabels } from '../support/layout';
 import { inDays } from '../support/orders';
 
 const PASSWORD = 'projects-e2e-pass-1';
@@ -60,6 +61,7 @@ test('a lecturer posts a project; a student applies alone, another with their pa
   const lecturerPage = await signIn(lecturerContext, baseURL!, lecturer);
   await lecturerPage.goto('/project/post');
   await expect(lecturerPage.getByRole('heading', { level: 1, name: 'Post Project' })).toBeVisible();
+  await expectHintsClearOfLabels(lecturerPage, '.project-form-section', 'Post Project');
   await lecturerPage.getByLabel('Title', { exact: true }).fill(title);
   await lecturerPage
     .getByLabel('Description', { exact: true })

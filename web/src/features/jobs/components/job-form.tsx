@@ -151,7 +151,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
         testIds={{ waiting: 'job-waiting', alert: 'job-form-alert' }}
       />
 
-      <section className="card job-form-section">
+      <section className="card job-form-section form-section">
         <h2>What you need</h2>
         <Field
           id={id('title')}
@@ -189,7 +189,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
         />
       </section>
 
-      <section className="card job-form-section">
+      <section className="card job-form-section form-section">
         <h2>Budget</h2>
         <fieldset className="job-budget-kind">
           <legend>Kind of budget</legend>
@@ -254,7 +254,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
         )}
       </section>
 
-      <section className="card job-form-section">
+      <section className="card job-form-section form-section">
         <h2>The trip or event</h2>
         <div className="form-grid">
           <Field id={id('start_date')} label="Start date" error={errors.start_date}>
@@ -309,7 +309,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
         </div>
       </section>
 
-      <section className="card job-form-section">
+      <section className="card job-form-section form-section">
         <h2>Attachments and how long it stays open</h2>
         <Field
           id={id('attachments')}

@@ -226,7 +226,7 @@ function ApplyForm({
           <p className="alert-title">{alert}</p>
         </div>
       )}
-      <section className="card project-form-section">
+      <section className="card project-form-section form-section">
         <h2>{type === 'team' ? 'Your team' : 'About you'}</h2>
         <Field
           id={id('apply_reason')}
@@ -268,7 +268,7 @@ function ApplyForm({
       </section>
 
       {type === 'team' && (
-        <section className="card project-form-section" aria-labelledby={id('members')}>
+        <section className="card project-form-section form-section" aria-labelledby={id('members')}>
           <h2 id={id('members')}>Members</h2>
           {party.resource.status === 'loading' && <Loading what="your party" />}
           {party.resource.status === 'error' && (

@@ -163,7 +163,7 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
         testIds={{ waiting: 'project-waiting', alert: 'project-form-alert' }}
       />
 
-      <section className="card project-form-section">
+      <section className="card project-form-section form-section">
         <h2>The brief</h2>
         <Field id={id('title')} label="Title" hint="10 to 120 characters." error={errors.title}>
           {(props) => (
@@ -226,7 +226,7 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
         </fieldset>
       </section>
 
-      <section className="card project-form-section">
+      <section className="card project-form-section form-section">
         <h2>Who and how many</h2>
         <fieldset
           className="project-checks"
@@ -278,7 +278,7 @@ export function ProjectForm({ services, project, onSaved }: ProjectFormProps) {
         </Field>
       </section>
 
-      <section className="card project-form-section">
+      <section className="card project-form-section form-section">
         <h2>When and where</h2>
         <Field
           id={id('deadline')}
