@@ -4,6 +4,7 @@ import type { ListResponse } from '@wayfarer/api/schemas';
 import { useResource } from '@/lib/use-resource';
 import { listOpenProjects, type ApplicantType, type ProjectSummary } from '../api/projects';
 import { ProjectCard } from './project-bits';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { LoadError, Loading } from '@/components/ui/load-state';
 import './projects.css';
 
@@ -15,7 +16,8 @@ interface Filters {
 
 /**
  * Open projects to apply to (Explore, for Students): filtered by expertise, who may apply and
- * the latest deadline, a page at a time.
+ * the latest deadline, a page at a time. On a phone the filters fold behind a "Filters" button
+ * with the count of active ones (FilterPanel), so the first project is on the first screen.
  */
 export function OpenProjects({
   services,
@@ -49,7 +51,11 @@ export function OpenProjects({
   return (
     <section aria-labelledby={`${formId}-title`} className="project-page">
       <h2 id={`${formId}-title`}>Open projects</h2>
-      <div className="project-filters" role="group" aria-label="Filter projects">
+      <FilterPanel
+        label="Filters"
+        activeCount={Object.values(filters).filter(Boolean).length}
+        bodyClassName="project-filters"
+      >
         <div className="field">
           <label htmlFor={`${formId}-expertise`}>Expertise</label>
           <select
@@ -86,7 +92,7 @@ export function OpenProjects({
             onChange={(e) => set('deadline_before', e.target.value)}
           />
         </div>
-      </div>
+      </FilterPanel>
       <ProjectListBody
         resource={resource}
         reload={reload}
