@@ -168,13 +168,14 @@ export default defineConfig({
           },
           {
             // Public profiles seen before open offline (issue 20): the profile, its public
-            // wishlists, an agent's reputation and reviews. Tagnames are [a-z0-9_]{3,30}, so the
-            // signed-in member's own paths (/api/user/payout-methods) never match.
+            // wishlists, an agent's reputation, reviews and active gigs. Tagnames are
+            // [a-z0-9_]{3,30}, so the signed-in member's own paths (/api/user/payout-methods)
+            // never match.
             urlPattern: ({ url, request, sameOrigin }) =>
               sameOrigin &&
               request.method === 'GET' &&
               request.mode !== 'navigate' &&
-              /^\/api\/(user\/[a-z0-9_]{3,30}(\/wishlists)?|users\/[a-z0-9_]{3,30}\/(reputation|reviews))$/.test(
+              /^\/api\/(user\/[a-z0-9_]{3,30}(\/wishlists)?|users\/[a-z0-9_]{3,30}\/(reputation|reviews|gigs))$/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

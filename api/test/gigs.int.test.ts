@@ -453,3 +453,57 @@ describe('search, filters, sorting and pagination on a known data set', () => {
     expect(await titles()).toEqual(['Kyoto temples and moss gardens at dawn']);
   });
 });
+
+describe("an agent's public gigs (GET /api/users/{tagname}/gigs)", () => {
+  it('lists the agent’s active gigs only, newest first, as summaries; 404 for a non-agent or unknown tagname', async () => {
+    const body = (title: string) => ({
+      title,
+      service_id: 'photographer',
+      description: description('Golden-hour portraits.'),
+      packages: [pkg('basic', 12000, 2)],
+    });
+    const older = await create('lucia', { ...body('Lisbon rooftop portraits'), status: 'active' });
+    const newer = await create('lucia', { ...body('Sintra palace photo walk'), status: 'active' });
+    const paused = await create('lucia', { ...body('Porto river photo cruise'), status: 'active' });
+    expect(
+      (
+        await api.patch(`/api/gigs/${paused.id}`, {
+          token: tokens.lucia,
+          body: { status: 'paused' },
+        })
+      ).status,
+    ).toBe(200);
+    const draft = await create('lucia', { ...body('Evora night sky shoot'), status: 'draft' });
+
+    type Listed = { data: { id: string; title: string; owner: { tagname: string } }[] };
+    const res = await api.get<Listed>('/api/users/lucia_lens/gigs');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ids = res.body.data.map((g) => g.id);
+    expect(ids).toContain(older.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(ids).not.toContain(paused.id);
+    expect(ids).not.toContain(draft.id);
+    const listed = res.body.data.find((g) => g.id === newer.id)!;
+    expect(listed).toMatchObject({
+      title: 'Sintra palace photo walk',
+      owner: { tagname: 'lucia_lens' },
+    });
+    expect(listed).not.toHaveProperty('description');
+    expect(listed).not.toHaveProperty('status');
+    // Another agent's gigs are not mixed in; the owner sees the same public list.
+    expect(
+      (await api.get<Listed>('/api/users/amara_guides/gigs')).body.data.map((g) => g.id),
+    ).not.toContain(newer.id);
+    expect(
+      (await api.get<Listed>('/api/users/lucia_lens/gigs', { token: tokens.lucia })).body.data.map(
+        (g) => g.id,
+      ),
+    ).toEqual(ids);
+
+    expect((await api.get('/api/users/sofia_marin/gigs')).status).toBe(404);
+    expect((await api.get('/api/users/no_such_member/gigs')).status).toBe(404);
+    expect(
+      (await api.get('/api/users/lucia_lens/gigs', { token: 'forged.token.here' })).status,
+    ).toBe(401);
+  });
+});

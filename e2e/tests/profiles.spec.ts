@@ -129,11 +129,17 @@ test('a profile seen before opens offline; one never seen says so inside the lay
   await expect(name).toBeVisible();
   const fullName = (await name.textContent())!.trim();
   await expect(page.getByTestId('points-label')).toHaveText(/^\d+ Points$/);
+  // An agent's profile lists their active gigs, linked to the gig pages.
+  const gigs = page.getByRole('region', { name: `Gigs by ${fullName}` });
+  await expect(gigs.getByTestId('gig-card').first()).toBeVisible();
+  const gigTitle = (await gigs.getByRole('heading', { level: 3 }).first().textContent())!.trim();
+  await expect(gigs.getByRole('link', { name: gigTitle })).toHaveAttribute('href', /^\/gigs\//);
 
   await context.setOffline(true);
   await page.goto('/@/kenji_cooks/info');
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
   await expect(page.getByTestId('points-label')).toHaveText(/^\d+ Points$/);
+  await expect(gigs.getByRole('heading', { level: 3, name: gigTitle })).toBeVisible();
 
   // Never seen on this device: said inside the normal layout, not a bare error page.
   await page.goto('/@/omar_events/info');

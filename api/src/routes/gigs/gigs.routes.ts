@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { currentAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { userByTagname } from '../inbox/inbox.model';
 import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
 import {
   GIG_IMAGE_MAX_BYTES,
@@ -159,6 +160,21 @@ export function gigRoutes(deps: AppDeps) {
           image.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
         );
         return c.body(new Uint8Array(image.data));
+      },
+    )
+    .get(
+      '/users/:tagname/gigs',
+      endpoint({
+        tag: 'Members',
+        summary: 'An agent’s active gigs, newest first (their public profile)',
+        auth: 'optional',
+        responses: { 200: '{data: [gig summary]}', 404: 'No agent has this tagname' },
+      }),
+      async (c) => {
+        const owner = await userByTagname(deps, c.req.param('tagname'));
+        if (!owner || owner.status !== 'active' || owner.role !== 'Agent')
+          throw notFound('No agent has this tagname.');
+        return c.json({ data: await gigs.activeGigsOf(deps, owner) });
       },
     )
     .get(

@@ -300,6 +300,21 @@ export async function agentGigs(deps: Deps, owner: UserDoc): Promise<Gig[]> {
 }
 
 /**
+ * An agent's active gigs, newest published first, for their public profile (issue 20). Drafts,
+ * paused and deleted gigs are the agent's own business and are left out.
+ */
+export async function activeGigsOf(deps: Deps, owner: UserDoc): Promise<GigSummary[]> {
+  const rows = await deps.couch
+    .db('catalog')
+    .view('gigs', 'by_owner', { key: owner.id, reduce: false, include_docs: true });
+  return rows.rows
+    .map((r) => r.doc as unknown as GigDoc)
+    .filter((doc) => doc?.type === 'gig' && doc.status === 'active')
+    .sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? ''))
+    .map((doc) => summary(doc, owner));
+}
+
+/**
  * An index row's value: price, days, rating, languages, places, Bloom filter (gigs/search,
  * gigword/sorted; the words themselves in gigsort/sorted), then published_at (gigs/search,
  * gigs/browse, gigsort/sorted) or the service (gigword/sorted), and the gig's _rev.

@@ -1,20 +1,14 @@
 // The gig rows other pages show: the home page's featured gigs and a service page's gigs, with
 // the wishlist heart slotted in. Kept apart from the explore and gig pages (gigs.tsx) so the home
 // page's lazy chunk stays small: no Markdown, no share widget.
-import type { GigSummary } from '@wayfarer/api/schemas';
 import { Link } from 'react-router-dom';
 import { FeaturedGigs, GigRow } from '@/features/gigs/components/featured-gigs';
 import { useServices } from '@/features/services/hooks/use-services';
-import { WishlistButton } from '@/features/wishlists/components/wishlist-button';
+import { gigHref, heartFor } from './gig-links';
 import { buildPath } from '@/config/paths';
 
-export const gigHref = (id: string) => buildPath('gigs.show', { id });
 export const exploreHref = (service: string) =>
   service ? buildPath('explore', undefined, { service }) : buildPath('explore');
-
-export function heartFor(gig: Pick<GigSummary, 'id' | 'title' | 'image'>) {
-  return <WishlistButton item={{ kind: 'gig', ref: gig.id, title: gig.title, image: gig.image }} />;
-}
 
 export function useServiceList() {
   const services = useServices();

@@ -23,7 +23,8 @@ import { can } from '@wayfarer/api/schemas/roles';
 import { useCurrentUser } from '@/stores/auth';
 import { buildPath } from '@/config/paths';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
-import { exploreHref, gigHref, heartFor, useServiceList } from './gig-sections';
+import { gigHref, heartFor } from './gig-links';
+import { exploreHref, useServiceList } from './gig-sections';
 import { absoluteUrl, orNotFound } from './load';
 import { cannotOrderReason, gigMessageHref, gigOrderHref } from './order-links';
 

@@ -9,6 +9,7 @@ import {
 } from 'react-router-dom';
 import { getPublicUser } from '@/features/profile/api/get-public-user';
 import { EmptyState, ProfileLayout } from '@/features/profile/components/profile-layout';
+import { ProfileGigs } from '@/features/gigs/components/profile-gigs';
 import { ProfileInfo } from '@/features/profile/components/profile-info';
 import { ProfileLevel } from '@/features/reputation/components/agent-reputation';
 import { OwnWishlists as OwnWishlistsList } from '@/features/wishlists/components/own-wishlists';
@@ -24,6 +25,7 @@ import { LecturerProjects } from '@/features/profile/components/lecturer-project
 import { ProfileProjects } from '@/features/profile/components/profile-projects';
 import { MyApplications } from '@/features/profile/components/my-applications';
 import { useServices } from '@/features/services/hooks/use-services';
+import { gigHref, heartFor } from './gig-links';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import type { PublicUser } from '@/types/api';
 import { buildPath, notFoundPathFor } from '@/config/paths';
@@ -199,10 +201,24 @@ export function PublicWishlists() {
   return <PublicWishlistsList wishlists={state.wishlists} name={user.full_name} />;
 }
 
+/** The info tab; an agent's active gigs follow it (issue 20: the profile shows what they sell). */
 export function PublicInfo() {
   const user = useOutletContext<PublicUser>();
   const services = useServiceList();
-  return <ProfileInfo user={user} services={services} />;
+  return (
+    <>
+      <ProfileInfo user={user} services={services} />
+      {user.role === 'Agent' && user.tagname && (
+        <ProfileGigs
+          key={user.tagname}
+          tagname={user.tagname}
+          name={user.full_name}
+          gigHref={gigHref}
+          heartFor={heartFor}
+        />
+      )}
+    </>
+  );
 }
 
 /** The reviews this member received (GET /api/users/{tagname}/reviews), with their average. */

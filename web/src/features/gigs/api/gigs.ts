@@ -24,3 +24,10 @@ export async function getGig(id: string, options: Options = {}): Promise<Gig> {
 export function getAgent(tagname: string, options: Options = {}): Promise<PublicUser> {
   return api.get<PublicUser>(`/user/${encodeURIComponent(tagname)}`, options);
 }
+
+/** GET /api/users/{tagname}/gigs: an agent's active gigs, newest first (their public profile). */
+export async function listAgentGigs(tagname: string, options: Options = {}) {
+  return (
+    await api.get<{ data: GigSummary[] }>(`/users/${encodeURIComponent(tagname)}/gigs`, options)
+  ).data;
+}
