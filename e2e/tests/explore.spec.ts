@@ -392,3 +392,64 @@ test('a gig saved to a wishlist opens offline, though it was never opened', asyn
     await context.setOffline(false);
   }
 });
+
+test.describe('on a throttled phone', () => {
+  // Lighthouse's mobile preset: a 412 px phone, slow 4G and a 4x slower CPU (issue 20).
+  test.use({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+
+  test('/explore does not shift while it loads (cumulative layout shift below 0.1)', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(() => {
+      const shifts: { value: number; sources: string[] }[] = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      const describe = (node: Node | null | undefined) => {
+        if (!node) return '?';
+        if (!(node instanceof Element)) return `#text(${node.textContent?.slice(0, 30)})`;
+        return `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`;
+      };
+      new PerformanceObserver((observed) => {
+        for (const entry of observed.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: {
+            node?: Node;
+            previousRect: DOMRectReadOnly;
+            currentRect: DOMRectReadOnly;
+          }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            sources: entry.sources.map(
+              (s) =>
+                `${describe(s.node)} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`,
+            ),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+    await page.goto('/explore', { timeout: 60_000 });
+    await expect(page.getByTestId('gig-card').first()).toBeVisible({ timeout: 60_000 });
+    // Pictures and late parts of the header come after the first cards.
+    await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
+    await page.waitForTimeout(1_000);
+
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+    );
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.1);
+  });
+});

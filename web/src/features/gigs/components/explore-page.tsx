@@ -86,6 +86,33 @@ function NumberFilter({
   );
 }
 
+/** How many card shapes stand in for the first results: more than a phone's or a desktop's screen holds. */
+const SKELETON_CARDS = 6;
+
+/**
+ * The shape of the card grid while the first results load, so the cards take the place it held
+ * and nothing below (the pagination, the footer) jumps when they arrive. Decorative only: the
+ * "Searching…" status says the same to assistive technology.
+ */
+function GigGridSkeleton() {
+  return (
+    <ul className="gig-grid gig-grid-skeleton" aria-hidden="true">
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        <li key={index}>
+          <div className="gig-card">
+            <div className="gig-card-media" />
+            <div className="gig-card-body">
+              <span className="gig-skeleton-line" />
+              <span className="gig-skeleton-line gig-skeleton-line-short" />
+              <span className="gig-skeleton-line gig-skeleton-line-short" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * `/explore`: search gigs by text, filter, sort and page through them. Everything lives in the
  * URL query, so a search can be shared and Back restores it.
@@ -374,9 +401,12 @@ export function ExplorePage({
               </p>
             </div>
           ) : (
-            <p className="muted" role="status">
-              Searching…
-            </p>
+            <>
+              <p className="visually-hidden" role="status">
+                Searching…
+              </p>
+              <GigGridSkeleton />
+            </>
           )}
         </section>
       </div>
