@@ -75,7 +75,12 @@ test('device A works offline; back online, device B shows its wishlist, draft an
   await dialog.getByRole('button', { name: 'Create and save' }).click();
   await expect(dialog.getByRole('checkbox', { name: /Offline picks/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(a.getByTestId('wishlist-button')).toHaveAttribute('data-saved', 'true');
+  // The profile's own heart is the one with a label ("Saved"); an agent's profile also lists
+  // their gigs, each with a heart of its own.
+  await expect(a.getByTestId('wishlist-button').filter({ hasText: 'Saved' })).toHaveAttribute(
+    'data-saved',
+    'true',
+  );
 
   // 2. A profile draft, autosaved as it is typed.
   await navigateInApp(a, '/profile/edit/page1');
