@@ -41,6 +41,9 @@ test('the web manifest and its icons make the app installable in Chromium', asyn
   page,
   request,
 }) => {
+  // The service worker precaches every view's chunk before it controls the page: on the loaded
+  // 2-core runner, late in a full run, that alone took the 30 s default (it failed there).
+  test.setTimeout(90_000);
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/manifest+json');
@@ -100,6 +103,9 @@ test('after one visit, / and /about-us open offline from the service worker', as
   page,
   context,
 }) => {
+  // As above: the install and the offline navigations together ran past 30 s in a full run
+  // (every step passed; the trace shows the test ended on its timeout, not on an assertion).
+  test.setTimeout(90_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await waitForServiceWorker(page);
