@@ -5,6 +5,7 @@ import { FilterPanel } from '@/components/ui/filter-panel';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { useGigSearch } from '../hooks/use-gig-search';
+import { GigGridSkeleton } from './gig-card';
 import {
   activeFilterCount,
   DELIVERY_OPTIONS,
@@ -83,33 +84,6 @@ function NumberFilter({
         ))}
       </select>
     </div>
-  );
-}
-
-/** How many card shapes stand in for the first results: more than a phone's or a desktop's screen holds. */
-const SKELETON_CARDS = 6;
-
-/**
- * The shape of the card grid while the first results load, so the cards take the place it held
- * and nothing below (the pagination, the footer) jumps when they arrive. Decorative only: the
- * "Searching…" status says the same to assistive technology.
- */
-function GigGridSkeleton() {
-  return (
-    <ul className="gig-grid gig-grid-skeleton" aria-hidden="true">
-      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-        <li key={index}>
-          <div className="gig-card">
-            <div className="gig-card-media" />
-            <div className="gig-card-body">
-              <span className="gig-skeleton-line" />
-              <span className="gig-skeleton-line gig-skeleton-line-short" />
-              <span className="gig-skeleton-line gig-skeleton-line-short" />
-            </div>
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useGigSearch } from '../hooks/use-gig-search';
 import { EMPTY_FILTERS } from '../utils/filters';
-import { GigCard } from './gig-card';
+import { GigCard, GigListProblem } from './gig-card';
 import './gigs.css';
 
 export interface GigRowProps {
@@ -30,14 +30,11 @@ export function GigRow({ service, count, excludeId, gigHref, heartFor, empty }: 
   );
   if (search.status === 'error') {
     return (
-      <p className="gig-row-problem" role="alert">
-        {search.isOffline
-          ? 'These gigs need a connection to load.'
-          : `The gigs could not be loaded: ${search.message}`}{' '}
-        <button type="button" className="button-ghost" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </p>
+      <GigListProblem
+        isOffline={search.isOffline}
+        message={search.message}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     );
   }
   const list = search.status === 'ready' ? search.list : search.previous;

@@ -45,3 +45,52 @@ export function GigCard({ gig, href, heart }: GigCardProps) {
     </article>
   );
 }
+
+/** How many card shapes stand in for the first results: more than a phone's or a desktop's screen holds. */
+const SKELETON_CARDS = 6;
+
+/**
+ * The shape of the card grid while the first results load, so the cards take the place it held
+ * and nothing below (the pagination, the footer) jumps when they arrive. Decorative only: the
+ * "Searching…" status says the same to assistive technology.
+ */
+export function GigGridSkeleton() {
+  return (
+    <ul className="gig-grid gig-grid-skeleton" aria-hidden="true">
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        <li key={index}>
+          <div className="gig-card">
+            <div className="gig-card-media" />
+            <div className="gig-card-body">
+              <span className="gig-skeleton-line" />
+              <span className="gig-skeleton-line gig-skeleton-line-short" />
+              <span className="gig-skeleton-line gig-skeleton-line-short" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Why a list of gigs did not load, with Try again (the home rows, a profile's gigs). */
+export function GigListProblem({
+  isOffline,
+  message,
+  onRetry,
+}: {
+  isOffline: boolean;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <p className="gig-row-problem" role="alert">
+      {isOffline
+        ? 'These gigs need a connection to load.'
+        : `The gigs could not be loaded: ${message}`}{' '}
+      <button type="button" className="button-ghost" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  );
+}

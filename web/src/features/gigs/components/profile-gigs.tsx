@@ -2,7 +2,7 @@ import type { GigSummary } from '@wayfarer/api/schemas';
 import type { ReactNode } from 'react';
 import { isUnreachable, useResource } from '@/lib/use-resource';
 import { listAgentGigs } from '../api/gigs';
-import { GigCard } from './gig-card';
+import { GigCard, GigGridSkeleton, GigListProblem } from './gig-card';
 import './gigs.css';
 
 export interface ProfileGigsProps {
@@ -24,20 +24,21 @@ export function ProfileGigs({ tagname, name, gigHref, heartFor }: ProfileGigsPro
   let body: ReactNode;
   if (resource.status === 'error') {
     body = (
-      <p className="gig-row-problem" role="alert">
-        {isUnreachable(resource)
-          ? 'These gigs need a connection to load.'
-          : `The gigs could not be loaded: ${resource.error.message}`}{' '}
-        <button type="button" className="button-ghost" onClick={reload}>
-          Try again
-        </button>
-      </p>
+      <GigListProblem
+        isOffline={isUnreachable(resource)}
+        message={resource.error.message}
+        onRetry={reload}
+      />
     );
   } else if (!resource.data) {
+    // The grid's shape while loading, so the section does not grow when the cards arrive.
     body = (
-      <p className="muted" role="status">
-        Loading gigs…
-      </p>
+      <>
+        <p className="visually-hidden" role="status">
+          Loading gigs…
+        </p>
+        <GigGridSkeleton />
+      </>
     );
   } else if (resource.data.length === 0) {
     body = <p className="muted">{name} has no active gigs right now.</p>;
