@@ -1,16 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FilterPanel } from './filter-panel';
-
-/** A window whose width matches `(min-width: …)` queries or not. */
-function widthMatches(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
+import { stubWidthMatches } from '@/testing/media';
 
 const panel = (activeCount: number) => (
   <FilterPanel activeCount={activeCount}>
@@ -27,7 +18,7 @@ describe('<FilterPanel>', () => {
   });
 
   it('on a phone hides the filters behind a Filters button that shows and hides them', () => {
-    widthMatches(false);
+    stubWidthMatches(false);
     render(panel(0));
     const button = screen.getByRole('button', { name: 'Filters' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -43,13 +34,13 @@ describe('<FilterPanel>', () => {
   });
 
   it('says on the button how many filters are active', () => {
-    widthMatches(false);
+    stubWidthMatches(false);
     render(panel(3));
     expect(screen.getByRole('button', { name: 'Filters 3 active' })).toBeTruthy();
   });
 
   it('on a wide screen shows the filters, with no button', () => {
-    widthMatches(true);
+    stubWidthMatches(true);
     render(panel(2));
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Service' })).toBeTruthy();

@@ -4,16 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '@/testing/api-and-network';
 import type { ProjectSummary } from '../api/projects';
 import { OpenProjects } from './project-lists';
-
-/** A window whose width matches `(min-width: …)` queries or not (a phone: false). */
-function widthMatches(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
+import { stubWidthMatches } from '@/testing/media';
 
 const project: ProjectSummary = {
   id: 'p1',
@@ -54,7 +45,7 @@ describe('<OpenProjects>', () => {
   });
 
   it('on a phone folds the filters behind a Filters button counting the active ones, the first project visible', async () => {
-    widthMatches(false);
+    stubWidthMatches(false);
     const fetchMock = fakeApi(() => json(200, page));
     list();
     expect(await screen.findByText('Food tour of Lisbon')).toBeTruthy();
@@ -76,7 +67,7 @@ describe('<OpenProjects>', () => {
   });
 
   it('on a wide screen shows the filters with no button', async () => {
-    widthMatches(true);
+    stubWidthMatches(true);
     fakeApi(() => json(200, page));
     list();
     expect(await screen.findByText('Food tour of Lisbon')).toBeTruthy();
