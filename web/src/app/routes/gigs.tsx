@@ -1,21 +1,12 @@
-// Gigs for visitors (issue 8): explore and search (/explore), one gig (/gigs/:id), and the
-// featured gigs of the home and service pages. The gigs feature draws them; the wishlist heart,
-// the categories and the share widget are slotted in here (features do not import each other).
+// One gig for visitors (/gigs/:id, issue 8): the gigs feature draws it; the wishlist heart, the
+// categories, reviews, the agent's reputation and the share widget are slotted in here (features
+// do not import each other). Explore is its own module (explore.tsx).
 import type { Gig, GigPackage } from '@wayfarer/api/schemas';
-import { lazy, Suspense, type ReactNode } from 'react';
-import {
-  Link,
-  useLoaderData,
-  useLocation,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router-dom';
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
 import { ShareWidget } from '@/components/ui/share-widget';
 import { getGig } from '@/features/gigs/api/gigs';
-import { ExplorePage } from '@/features/gigs/components/explore-page';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
-import { PeopleResults } from '@/features/people/components/people-results';
 import { AgentReputation } from '@/features/reputation/components/agent-reputation';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { plainText } from '@wayfarer/api/schemas/text';
@@ -25,89 +16,20 @@ import { buildPath } from '@/config/paths';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
 import { gigHref, heartFor } from './gig-links';
 import { exploreHref, useServiceList } from './gig-sections';
+import type { RouteHandle } from '../use-document-title';
 import { absoluteUrl, orNotFound } from './load';
 import { cannotOrderReason, gigMessageHref, gigOrderHref } from './order-links';
 
 export { PageError as ErrorBoundary } from '../page-error';
 
-// Students' Projects tab: the projects feature loads only when it is opened.
-const ExploreProjects = lazy(() =>
-  import('./project-sections').then((module) => ({ default: module.ExploreProjects })),
-);
-
-/**
- * Explore: gigs, and for Students a Projects tab beside them (`?tab=projects`). A search (`?q=`,
- * as the header search sends it) by a signed-in member also lists the people it matches, above
- * the gigs.
- */
-export function Explore() {
-  const services = useServiceList();
-  const user = useCurrentUser();
-  const [search] = useSearchParams();
-  const isStudent = user?.role === 'Student';
-  const tab = isStudent && search.get('tab') === 'projects' ? 'projects' : 'gigs';
-  const q = search.get('q')?.trim() ?? '';
-  return (
-    <>
-      {isStudent && (
-        <nav className="explore-tabs" aria-label="Explore">
-          <ul>
-            <li>
-              <Link to={buildPath('explore')} aria-current={tab === 'gigs' ? 'page' : undefined}>
-                Gigs
-              </Link>
-            </li>
-            <li>
-              <Link
-                to={buildPath('explore', undefined, { tab: 'projects' })}
-                aria-current={tab === 'projects' ? 'page' : undefined}
-              >
-                Projects
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      )}
-      {tab === 'projects' ? (
-        <div className="container explore-projects">
-          <Suspense fallback={<p className="muted">Loading projects…</p>}>
-            <ExploreProjects />
-          </Suspense>
-        </div>
-      ) : (
-        <ExploreGigs
-          services={services}
-          otherResults={
-            user && q ? (
-              <PeopleResults q={q} profileHref={(tagname) => buildPath('user', { tagname })} />
-            ) : undefined
-          }
-        />
-      )}
-    </>
-  );
-}
-
-function ExploreGigs({
-  services,
-  otherResults,
-}: {
-  services: ReturnType<typeof useServiceList>;
-  otherResults?: ReactNode;
-}) {
-  return (
-    <>
-      <PrefetchWishlistedGigs />
-      <ExplorePage
-        services={services}
-        gigHref={gigHref}
-        heartFor={heartFor}
-        categoriesHref={`${buildPath('index')}#categories`}
-        otherResults={otherResults}
-      />
-    </>
-  );
-}
+/** The document title and meta description (crawlers get the server's share tags instead). */
+export const gigHandle = {
+  title: (data) => (data as Gig | undefined)?.title ?? 'Gig',
+  description: (data) => {
+    const gig = data as Gig | undefined;
+    return gig ? plainText(gig.description) : undefined;
+  },
+} satisfies RouteHandle;
 
 export function gigLoader({ params, request }: LoaderFunctionArgs) {
   return orNotFound(request, () => getGig(params.id ?? '', { signal: request.signal }));
