@@ -342,9 +342,15 @@ export function ExplorePage({
                 aria-busy={search.status === 'loading' || undefined}
                 data-loading={search.status === 'loading' || undefined}
               >
-                {list.data.map((gig) => (
+                {list.data.map((gig, index) => (
                   <li key={gig.id}>
-                    <GigCard gig={gig} href={gigHref(gig.id)} heart={heartFor?.(gig)} />
+                    {/* The first result's picture is the page's largest paint on a phone. */}
+                    <GigCard
+                      gig={gig}
+                      href={gigHref(gig.id)}
+                      heart={heartFor?.(gig)}
+                      priority={index === 0}
+                    />
                   </li>
                 ))}
               </ul>

@@ -11,15 +11,28 @@ export interface GigCardProps {
   href: string;
   /** The wishlist heart, composed by the app (features do not import each other). */
   heart?: ReactNode;
+  /**
+   * The card is among the first of the page, on screen when it opens: its picture (the page's
+   * largest paint) loads at once and first, not lazily once layout has run.
+   */
+  priority?: boolean;
 }
 
 /** A gig in a list: picture, title, agent, rating and the lowest package price. */
-export function GigCard({ gig, href, heart }: GigCardProps) {
+export function GigCard({ gig, href, heart, priority = false }: GigCardProps) {
   return (
     <article className="gig-card" data-testid="gig-card">
       <div className="gig-card-media">
         {gig.image ? (
-          <img src={gig.image} alt="" loading="lazy" decoding="async" width={480} height={300} />
+          <img
+            src={gig.image}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            width={480}
+            height={300}
+          />
         ) : (
           <div className="gig-card-placeholder" aria-hidden="true" />
         )}
