@@ -22,18 +22,51 @@ function buildIdMeta(): Plugin {
 }
 
 /**
- * `<link rel="modulepreload">` (and a style preload) in index.html for the lazy chunks of the
- * routes `/` matches: the landing page then downloads its layout and page with the entry instead
- * of one round trip after it. Other pages fetch these few kilobytes in parallel and reuse the
- * shared shell (header and footer) they need anyway.
+ * What each page that visitors land on needs before it can render, beyond the entry: the lazy
+ * chunks of its layout and route module (with their static imports), and their styles. Keys are
+ * route patterns of config/paths.ts; values are modules of the route table (router.tsx,
+ * routes/public.tsx, routes/gig-routes.ts). A module that no longer has a chunk fails the build.
  */
-function preloadLandingChunks(modules: string[]): Plugin {
+const LANDING_ROUTES: Record<string, string[]> = {
+  '/': ['src/app/layouts/wide-layout.tsx', 'src/app/routes/home.tsx'],
+  '/explore': ['src/app/layouts/default-layout.tsx', 'src/app/routes/explore.tsx'],
+  '/gigs/:id': ['src/app/layouts/default-layout.tsx', 'src/app/routes/gigs.tsx'],
+  '/services/:id': ['src/app/layouts/default-layout.tsx', 'src/app/routes/service.tsx'],
+  '/login': ['src/app/layouts/default-layout.tsx', 'src/app/routes/auth.tsx'],
+  '/register': ['src/app/layouts/default-layout.tsx', 'src/app/routes/auth.tsx'],
+};
+
+/** Marks the block of landing preloads in index.html, which the API swaps for the page's own. */
+const PRELOADS_START = '<!--route-preloads-->';
+const PRELOADS_END = '<!--/route-preloads-->';
+
+/**
+ * `<link rel="modulepreload">` (and style preloads) so that a landing page downloads its layout
+ * and page with the entry instead of one round trip after it. index.html carries those of `/`
+ * between PRELOADS_START and PRELOADS_END; `route-preloads.json` lists every LANDING_ROUTES
+ * page's tags, and the API serving index.html for such a page puts its own in that block
+ * (api/src/web/route-preloads.ts). Other pages get `/`'s: a few kilobytes of shared shell.
+ */
+function preloadLandingChunks(routes: Record<string, string[]>): Plugin {
+  let routePreloads: Record<string, string[]> | undefined;
   return {
     name: 'wayfarer-preload-landing',
     apply: 'build',
+    // After Vite's HTML plugin, whose generateBundle runs transformIndexHtml below.
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (!routePreloads) throw new Error('preloadLandingChunks: index.html was not built');
+        this.emitFile({
+          type: 'asset',
+          fileName: 'route-preloads.json',
+          source: `${JSON.stringify(routePreloads, null, 2)}\n`,
+        });
+      },
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
         const chunks = Object.values(context.bundle ?? {}).filter(
           (output): output is Rollup.OutputChunk => output.type === 'chunk',
         );
@@ -49,27 +82,29 @@ function preloadLandingChunks(modules: string[]): Plugin {
           return files;
         };
         const inEntry = withImports(chunks.filter((chunk) => chunk.isEntry));
-        const roots = modules.map((id) => {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
-          if (!chunk) throw new Error(`preloadLandingChunks: no chunk for ${id}`);
-          return chunk;
-        });
-        const files = [...withImports(roots)].filter((file) => !inEntry.has(file));
-        const styles = new Set(
-          files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
+        const tagsFor = (modules: string[]) => {
+          const roots = modules.map((id) => {
+            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+            if (!chunk) throw new Error(`preloadLandingChunks: no chunk for ${id}`);
+            return chunk;
+          });
+          const files = [...withImports(roots)].filter((file) => !inEntry.has(file));
+          const styles = new Set(
+            files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
+          );
+          return [
+            ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            ...[...styles].map(
+              (file) => `<link rel="preload" as="style" crossorigin href="/${file}">`,
+            ),
+          ];
+        };
+        const pages = Object.fromEntries(
+          Object.entries(routes).map(([route, modules]) => [route, tagsFor(modules)]),
         );
-        return [
-          ...files.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          ...[...styles].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
+        routePreloads = pages;
+        const block = [PRELOADS_START, ...(pages['/'] ?? []), PRELOADS_END].join('\n    ');
+        return html.replace('</head>', `    ${block}\n  </head>`);
       },
     },
   };
@@ -82,7 +117,7 @@ export default defineConfig({
   plugins: [
     react(),
     buildIdMeta(),
-    preloadLandingChunks(['src/app/layouts/wide-layout.tsx', 'src/app/routes/home.tsx']),
+    preloadLandingChunks(LANDING_ROUTES),
     VitePWA({
       strategies: 'generateSW',
       // The update prompt (features/pwa) decides when a new version takes over.

@@ -1,7 +1,7 @@
 // Gig pages for crawlers and the demo gigs: GET /gigs/:id is the app shell with the gig's Open
 // Graph tags written in (escaped), anything else the plain shell; the seed gives every category
 // three or four published gigs with real PNG pictures.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +29,10 @@ const INDEX_HTML = `<!doctype html>
 let server: TestServer;
 let api: ReturnType<typeof client>;
 let amara: string;
+let dist: string;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'wf-og-dist-'));
+  dist = mkdtempSync(path.join(os.tmpdir(), 'wf-og-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   server = await startTestServer({
@@ -224,5 +225,80 @@ describe('share previews of gig pages', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(await res.text()).toBe('');
+  });
+});
+
+/** A build with landing preloads: `/`'s in index.html, every landing page's in the JSON. */
+const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+const HOME = [
+  preload('home-1.js'),
+  '<link rel="preload" as="style" crossorigin href="/assets/home-1.css">',
+];
+const BLOCK_HTML = INDEX_HTML.replace(
+  '  </head>',
+  `    <!--route-preloads-->\n    ${HOME.join('\n    ')}\n    <!--/route-preloads-->\n  </head>`,
+);
+const ROUTE_PRELOADS = {
+  '/': HOME,
+  '/explore': [preload('explore-1.js'), preload('filter-panel-1.js')],
+  '/gigs/:id': [preload('gigs-1.js')],
+  // Not what the build writes: dropped, never echoed into a page.
+  '/login': ['<script>alert(1)</script>', preload('../../etc/passwd'), preload('auth-1.js')],
+};
+
+describe('landing pages get their own preloads', () => {
+  beforeAll(() => {
+    writeFileSync(path.join(dist, 'index.html'), BLOCK_HTML);
+    writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
+  });
+  afterAll(() => {
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    rmSync(path.join(dist, 'route-preloads.json'));
+  });
+
+  /** The tags between the markers, in order. */
+  const block = (html: string) =>
+    /<!--route-preloads-->([\s\S]*?)<!--\/route-preloads-->/
+      .exec(html)![1]!
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+
+  it('/explore preloads its own chunks instead of the home page’s', async () => {
+    for (const pathname of ['/explore', '/explore/']) {
+      const html = await (await server.request(pathname)).text();
+      expect(block(html), pathname).toEqual(ROUTE_PRELOADS['/explore']);
+    }
+    // A query string does not change the page.
+    const html = await (await server.request('/explore?q=lisbon&sort=newest')).text();
+    expect(block(html)).toEqual(ROUTE_PRELOADS['/explore']);
+  });
+
+  it('a gig page preloads its chunks and, first, its largest picture', async () => {
+    const list = await api.get<{ data: Summary[] }>('/api/gigs?service=photographer');
+    const gig = (await api.get<{ gig: Gig }>(`/api/gigs/${list.body.data[0]!.id}`)).body.gig;
+    const html = await (await server.request(`/gigs/${gig.id}`)).text();
+    expect(block(html)).toEqual([
+      `<link rel="preload" as="image" fetchpriority="high" href="${gig.images[0]}">`,
+      ...ROUTE_PRELOADS['/gigs/:id'],
+    ]);
+    // The share tags are still written.
+    expect(metaContent(html, 'og:title')).toBe(escapeHtml(gig.title));
+    // An unknown gig: the gig page's chunks (it shows the 404 page), no picture.
+    const unknown = await (await server.request('/gigs/no-such-gig')).text();
+    expect(block(unknown)).toEqual(ROUTE_PRELOADS['/gigs/:id']);
+  });
+
+  it('keeps only tags that point at built assets', async () => {
+    const html = await (await server.request('/login')).text();
+    expect(block(html)).toEqual([preload('auth-1.js')]);
+    expect(html).not.toContain('alert(1)');
+  });
+
+  it('other pages, and a sub-path of a landing page, keep the home page’s', async () => {
+    for (const pathname of ['/', '/faq', '/gigs/abc/order', '/explore/more']) {
+      const html = await (await server.request(pathname)).text();
+      expect(html, pathname).toBe(BLOCK_HTML);
+    }
   });
 });

@@ -142,4 +142,54 @@ test.describe('in Chromium', () => {
       expect(script).not.toContain(POUCHDB_MARKER);
     }
   });
+
+  // Issue 20: a landing page downloads its layout and page with the entry (the API writes that
+  // page's preloads into the shell, api/src/web/route-preloads.ts). Each tag must still name a
+  // file the page fetches: a route moved to another module would otherwise preload dead weight
+  // and wait on its real chunks one round trip later.
+  test('each landing page preloads only chunks it uses, and no chunk of the home page', async ({
+    page,
+    request,
+  }) => {
+    const gigs = (await (await request.get('/api/gigs?per_page=1')).json()) as {
+      data: { id: string }[];
+    };
+    const routes = JSON.parse(
+      readFileSync(path.join(dist, 'route-preloads.json'), 'utf8'),
+    ) as Record<string, string[]>;
+    const hrefs = (tags: string[]) => tags.map((tag) => /href="([^"]+)"/.exec(tag)![1]!);
+    // What only the home page preloads (its layout and page).
+    const elsewhere = new Set(
+      Object.entries(routes).flatMap(([route, tags]) => (route === '/' ? [] : hrefs(tags))),
+    );
+    const homeOnly = hrefs(routes['/']!).filter((href) => !elsewhere.has(href));
+    expect(homeOnly.length).toBeGreaterThan(0);
+    const pages: [string, string][] = [
+      ['/explore', '/explore'],
+      ['/login', '/login'],
+      ['/services/:id', '/services/tour-guide'],
+    ];
+    if (gigs.data[0]) pages.push(['/gigs/:id', `/gigs/${gigs.data[0].id}`]);
+    expect(Object.keys(routes).sort()).toEqual(
+      ['/', '/register', ...pages.map(([route]) => route)].sort(),
+    );
+    for (const [route, pathname] of pages) {
+      const preloaded = hrefs(routes[route]!).filter((href) => href.startsWith('/assets/'));
+      const fetched = new Set<string>();
+      const listener = (req: { url: () => string }) => fetched.add(new URL(req.url()).pathname);
+      page.on('request', listener);
+      await page.goto(pathname);
+      await page.waitForLoadState('networkidle');
+      page.off('request', listener);
+      expect(preloaded.length, route).toBeGreaterThan(0);
+      expect(
+        preloaded.filter((href) => !fetched.has(href)),
+        `${route}: preloaded but not used`,
+      ).toEqual([]);
+      expect(
+        homeOnly.filter((href) => fetched.has(href)),
+        `${route}: the home page's chunks`,
+      ).toEqual([]);
+    }
+  });
 });

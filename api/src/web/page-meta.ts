@@ -12,6 +12,8 @@ export interface PageMeta {
   /** Absolute URLs. */
   url: string;
   image: string | null;
+  /** The page's largest picture (a path of this site), preloaded with the shell. */
+  preloadImage?: string | null;
 }
 
 /** index.html with the page's title, description and share tags (every value escaped). */
@@ -63,6 +65,8 @@ export function gigPageMeta(deps: Pick<AppDeps, 'couch' | 'logger' | 'publicUrl'
         description: plainText(gig.description),
         url: `${base}/gigs/${encodeURIComponent(gig.id)}`,
         image: gig.images[0] ? `${base}${imageUrl(gig, gig.images[0].id)}` : null,
+        // The gallery's first picture: what a phone paints largest on the gig page.
+        preloadImage: gig.images[0] ? imageUrl(gig, gig.images[0].id) : null,
       };
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return null;

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { injectMeta, type PageMeta } from './page-meta';
+import { injectPreloads, routePreloads } from './route-preloads';
 
 /** Files that must be revalidated on every load so a new deploy is picked up. */
 const NEVER_CACHED =
@@ -21,7 +22,8 @@ function cacheControl(relative: string): string {
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the service worker
  * revalidated every time, and the app shell for any other non-/api path (history-style routing).
- * `pageMeta` may give a path its share preview (Open Graph tags written into the shell).
+ * `pageMeta` may give a path its share preview (Open Graph tags written into the shell), and a
+ * landing page gets its own script preloads (route-preloads.ts).
  */
 export function webApp(
   distDir: string,
@@ -29,6 +31,7 @@ export function webApp(
 ): MiddlewareHandler {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
+  const preloads = routePreloads(path.join(root, 'route-preloads.json'));
 
   const send = async (file: string, relative: string, method: string, status = 200) => {
     const info = await stat(file);
@@ -75,8 +78,10 @@ export function webApp(
       return c.text('Not found', 404);
     }
     const meta = options.pageMeta ? await options.pageMeta(decoded) : null;
-    if (meta) {
-      const html = injectMeta(await readFile(indexFile, 'utf8'), meta);
+    const tags = await preloads.tagsFor(decoded);
+    if (meta || tags) {
+      let html = injectPreloads(await readFile(indexFile, 'utf8'), tags, meta?.preloadImage);
+      if (meta) html = injectMeta(html, meta);
       const headers = new Headers({
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Length': String(Buffer.byteLength(html)),
