@@ -1,7 +1,7 @@
 // The budgets of `/` (issue 4): at most 130 KB of JavaScript and 30 KB of CSS, gzipped, for a
 // guest's first load. Checked twice: from the build output (web/dist and Vite's manifest of which
 // chunks each entry and route needs), and in Chromium (what the page actually fetched).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
@@ -147,7 +147,7 @@ test.describe('in Chromium', () => {
   // page's preloads into the shell, api/src/web/route-preloads.ts). Each tag must still name a
   // file the page fetches: a route moved to another module would otherwise preload dead weight
   // and wait on its real chunks one round trip later.
-  test('each landing page preloads only chunks it uses, and no chunk of the home page', async ({
+  test('each landing page preloads only chunks it uses, no chunk of the home page, and a browsing page no validation library', async ({
     page,
     request,
   }) => {
@@ -164,6 +164,13 @@ test.describe('in Chromium', () => {
     );
     const homeOnly = hrefs(routes['/']!).filter((href) => !elsewhere.has(href));
     expect(homeOnly.length).toBeGreaterThan(0);
+    // The validation library (zod: internals under `_zod`) is for forms; browsing pages skip it.
+    const zodFiles = readdirSync(path.join(dist, 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => readFileSync(path.join(dist, 'assets', file), 'utf8').includes('_zod'))
+      .map((file) => `/assets/${file}`);
+    expect(zodFiles.length).toBeGreaterThan(0);
+    const browsing = new Set(['/explore', '/gigs/:id', '/services/:id']);
     const pages: [string, string][] = [
       ['/explore', '/explore'],
       ['/login', '/login'],
@@ -190,6 +197,12 @@ test.describe('in Chromium', () => {
         homeOnly.filter((href) => fetched.has(href)),
         `${route}: the home page's chunks`,
       ).toEqual([]);
+      if (browsing.has(route)) {
+        expect(
+          zodFiles.filter((file) => fetched.has(file)),
+          `${route}: the validation library`,
+        ).toEqual([]);
+      }
     }
   });
 });

@@ -27,19 +27,13 @@
  */
 import { z } from 'zod';
 import type { OrderTier } from './orders';
+import { REVIEW_SORTS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from './review-rules';
 
 // Seller levels and reputation live in a module without zod (the web app's gig page and
 // dashboard import their values); every name stays importable from here.
 export * from './reputation';
-
-/** Days after an order's completion during which both sides may review it. */
-export const REVIEW_WINDOW_DAYS = 14;
-/** The second "leave a review" reminder goes out this many days before the window closes. */
-export const REVIEW_REMINDER_DAYS_BEFORE_CLOSE = 3;
-export const REVIEW_TEXT_MIN = 10;
-export const REVIEW_TEXT_MAX = 2000;
-export const REVIEW_SORTS = ['newest', 'helpful'] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
+// Likewise the review rules the gig page's reviews list reads (sorts, text limits).
+export * from './review-rules';
 
 /**
  * Points (leaderboard): the one rule, shared with the projects issue (a lecturer's review of a

@@ -1,4 +1,4 @@
-import { REVIEW_TEXT_MAX } from '@wayfarer/api/schemas/reviews';
+import { REVIEW_TEXT_MAX } from '@wayfarer/api/schemas/review-rules';
 import { useId, useState } from 'react';
 import { TextAreaField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';

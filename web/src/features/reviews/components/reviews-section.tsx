@@ -1,4 +1,5 @@
-import { REVIEW_SORTS, type RatingHistogram } from '@wayfarer/api/schemas/reviews';
+import type { RatingHistogram } from '@wayfarer/api/schemas/reviews';
+import { REVIEW_SORTS } from '@wayfarer/api/schemas/review-rules';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Pagination } from '@/components/ui/pagination';
