@@ -30,7 +30,11 @@ function buildIdMeta(): Plugin {
 const LANDING_ROUTES: Record<string, string[]> = {
   '/': ['src/app/layouts/wide-layout.tsx', 'src/app/routes/home.tsx'],
   '/explore': ['src/app/layouts/default-layout.tsx', 'src/app/routes/explore.tsx'],
-  '/gigs/:id': ['src/app/layouts/default-layout.tsx', 'src/app/routes/gigs.tsx'],
+  '/gigs/:id': [
+    'src/app/layouts/default-layout.tsx',
+    'src/app/routes/gig-loader.ts',
+    'src/app/routes/gigs.tsx',
+  ],
   '/services/:id': ['src/app/layouts/default-layout.tsx', 'src/app/routes/service.tsx'],
   '/login': ['src/app/layouts/default-layout.tsx', 'src/app/routes/auth.tsx'],
   '/register': ['src/app/layouts/default-layout.tsx', 'src/app/routes/auth.tsx'],

@@ -24,15 +24,14 @@ export const gigRoutes: RouteObject[] = [
   {
     id: 'gigs.show',
     path: paths['gigs.show'],
-    lazy: async () => {
-      const module = await gigs();
-      return {
-        // With the module: its description reads Markdown as text, which `/` need not carry.
-        handle: module.gigHandle,
-        loader: module.gigLoader,
-        Component: module.GigShow,
-        ErrorBoundary: module.ErrorBoundary,
-      };
+    // Granular: the loader's small chunk starts the gig's request without waiting for the page's
+    // code; the title and description come with the page (they read Markdown as text, which `/`
+    // need not carry).
+    lazy: {
+      loader: async () => (await import('./gig-loader')).gigLoader,
+      handle: async () => (await gigs()).gigHandle,
+      Component: async () => (await gigs()).GigShow,
+      ErrorBoundary: async () => (await gigs()).ErrorBoundary,
     },
   },
 ];

@@ -2,9 +2,8 @@
 // categories, reviews, the agent's reputation and the share widget are slotted in here (features
 // do not import each other). Explore is its own module (explore.tsx).
 import type { Gig, GigPackage } from '@wayfarer/api/schemas';
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { ShareWidget } from '@/components/ui/share-widget';
-import { getGig } from '@/features/gigs/api/gigs';
 import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
 import { AgentReputation } from '@/features/reputation/components/agent-reputation';
@@ -17,7 +16,7 @@ import { PrefetchWishlistedGigs } from './gig-prefetch';
 import { gigHref, heartFor } from './gig-links';
 import { exploreHref, useServiceList } from './gig-sections';
 import type { RouteHandle } from '../use-document-title';
-import { absoluteUrl, orNotFound } from './load';
+import { absoluteUrl } from './load';
 import { cannotOrderReason, gigMessageHref, gigOrderHref } from './order-links';
 
 export { PageError as ErrorBoundary } from '../page-error';
@@ -30,10 +29,6 @@ export const gigHandle = {
     return gig ? plainText(gig.description) : undefined;
   },
 } satisfies RouteHandle;
-
-export function gigLoader({ params, request }: LoaderFunctionArgs) {
-  return orNotFound(request, () => getGig(params.id ?? '', { signal: request.signal }));
-}
 
 export function GigShow() {
   const gig = useLoaderData<Gig>();
