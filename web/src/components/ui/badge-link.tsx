@@ -16,15 +16,24 @@ export interface BadgeLinkProps {
   /** Null while it is not known yet (shown as none). */
   count: number | null;
   testId: string;
+  className?: string;
 }
 
-export function BadgeLink({ to, icon, label, countLabel, count, testId }: BadgeLinkProps) {
+export function BadgeLink({
+  to,
+  icon,
+  label,
+  countLabel,
+  count,
+  testId,
+  className,
+}: BadgeLinkProps) {
   const shown = count ?? 0;
   const name = shown > 0 ? `${label}, ${badgeText(shown)} ${countLabel(shown)}` : label;
   return (
     <Link
       to={to}
-      className="badge-link"
+      className={className ? `badge-link ${className}` : 'badge-link'}
       aria-label={name}
       title={name}
       data-testid={testId}

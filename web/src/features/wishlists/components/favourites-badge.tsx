@@ -16,6 +16,7 @@ export function FavouritesBadge() {
       countLabel={savedGigs}
       count={useSavedGigCount()}
       testId="favourites-badge"
+      className="favourites-badge"
     />
   );
 }
