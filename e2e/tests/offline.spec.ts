@@ -187,8 +187,8 @@ test('logout while offline with unsynced changes warns, and staying keeps them f
   await page.getByRole('button', { name: /^Mark read: Welcome to Wayfarer Market/ }).click();
   await expect(page.getByTestId('sync-pending')).toContainText('1');
 
-  // Logout from the header's account menu.
-  await page.getByRole('button', { name: 'My Account' }).click();
+  // Logout from the header's account menu (a Customer's notifications are in their area).
+  await page.getByRole('button', { name: 'Account menu for Olive Offline' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'Yes Logout' }).click();
   const warning = page.getByRole('dialog', { name: 'Changes not synced yet' });
