@@ -4,7 +4,7 @@
 // inside their own area. Members are made through the API; the agent writes through the API's
 // send route (an online client), the customer uses the browser.
 import { test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createMember, unique, type Member } from '../support/members';
+import { createMember, expectAccessible, unique, type Member } from '../support/members';
 import { syncExpect as expect, waitForServiceWorkerControl } from '../support/sync';
 
 const PASSWORD = 'badges-password-1';
@@ -164,6 +164,7 @@ test('an agent’s inbox and notifications open inside the agent area', async ({
   // The agent's own favourites and messages buttons are there too.
   await expect(messagesBadge(page)).toBeVisible();
   await expect(favouritesBadge(page)).toBeVisible();
+  await expectAccessible(page, 'the inbox in the agent area');
 
   // The bell's See All: the notifications, in the same area.
   await page.getByRole('button', { name: /^Notifications/ }).click();
