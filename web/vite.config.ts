@@ -249,6 +249,13 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // The app's state library, with React it needs, is one chunk of its own: its modules then
+        // never follow which lazy views import them. (When the chat layout stopped importing the
+        // local database, valtio's React bindings left the API client's chunk for a chunk of
+        // their own, and `/` paid for the extra file.)
+        codeSplitting: {
+          groups: [{ name: 'react-valtio', test: /node_modules[\\/](valtio|proxy-compare)[\\/]/ }],
+        },
       },
     },
   },

@@ -187,10 +187,8 @@ test('logout while offline with unsynced changes warns, and staying keeps them f
   await page.getByRole('button', { name: /^Mark read: Welcome to Wayfarer Market/ }).click();
   await expect(page.getByTestId('sync-pending')).toContainText('1');
 
-  // Logout from the header's account menu.
-  await page.getByRole('button', { name: 'My Account' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page.getByRole('button', { name: 'Yes Logout' }).click();
+  // Logout from the area's menu: a Customer's notifications are in their area.
+  await logOutOfArea(page);
   const warning = page.getByRole('dialog', { name: 'Changes not synced yet' });
   await expect(warning).toContainText('1 change made on this device has not reached the server');
   await warning.getByRole('button', { name: 'Stay logged in' }).click();

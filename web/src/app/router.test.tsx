@@ -8,7 +8,7 @@ import type { User } from '@/types/api';
 import { paths } from '@/config/paths';
 import { notificationStore } from '@/stores/notification';
 import { MEMBER_PAGES, patchAreaRoutes, routes } from './router';
-import { memberChildren } from './routes/areas';
+import { memberChildren, memberLayoutChildren } from './routes/areas';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, {
@@ -26,6 +26,7 @@ beforeAll(async () => {
     import('./layouts/default-layout'),
     import('./layouts/wide-layout'),
     import('./layouts/area-layout'),
+    import('./layouts/member-layout'),
     import('./layouts/admin-layout'),
     import('./routes/admin'),
     import('./routes/areas'),
@@ -34,6 +35,8 @@ beforeAll(async () => {
     import('./routes/auth'),
     import('./routes/account'),
     import('./routes/profile'),
+    import('./routes/inbox'),
+    import('./routes/userdata'),
     // The customer dashboard's module (its orders panel).
     import('./routes/orders'),
   ]);
@@ -252,6 +255,53 @@ describe('route guards in the router', () => {
     },
   );
 
+  it.each([
+    ['Customer', '/inbox', 'Inbox'],
+    ['Customer', '/notifications', 'Notifications'],
+    ['Agent', '/inbox', 'Inbox'],
+    ['Agent', '/notifications', 'Notifications'],
+  ] as const)(
+    'opens a %s’s %s inside their own area, at the same address',
+    async (role, path, heading) => {
+      loginAs(makeUser({ role }));
+      const router = renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      const sidebar = screen.getByRole('navigation', { name: `${role} area` });
+      expect(sidebar.querySelector('a')?.getAttribute('href')).toBe(
+        `/${role.toLowerCase()}/dashboard`,
+      );
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(pathOf(router)).toBe(path);
+      expect(router.state.matches.map((m) => m.route.id)).toEqual(
+        expect.arrayContaining(['layout.member', path.slice(1)]),
+      );
+      await waitFor(() => expect(document.title).toBe(`${heading} · Wayfarer Market`));
+    },
+  );
+
+  it.each(['Lecturer', 'Student', 'Admin'] as const)(
+    'keeps a %s’s inbox and notifications in the default layout',
+    async (role) => {
+      loginAs(makeUser({ role }));
+      const router = renderAt('/inbox');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      expect(screen.queryByRole('complementary')).toBeNull();
+      await router.navigate('/notifications');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    },
+  );
+
+  it('guards the member layout: a guest logs in first, a member without a tagname is onboarded', async () => {
+    const router = renderAt('/notifications');
+    await waitFor(() => expect(pathOf(router)).toBe('/login?redirect=%2Fnotifications'));
+    cleanup();
+    loginAs(makeUser({ role: 'Agent', tagname: null }));
+    const again = renderAt('/inbox');
+    await waitFor(() => expect(pathOf(again)).toBe('/newcomer/page1'));
+  });
+
   it('redirects /profile to its projects tab and shows the Lecturer links', async () => {
     loginAs(makeUser({ role: 'Lecturer', full_name: 'Helen Park' }));
     const router = renderAt('/profile');
@@ -273,8 +323,9 @@ describe('the member pages patched in on navigation', () => {
     });
   }
 
-  it('MEMBER_PAGES names every page of the member guard, and only those', () => {
-    const pages = fullPaths(memberChildren);
+  it('MEMBER_PAGES names every page of the member guard and the member layout, and only those', () => {
+    const pages = [...fullPaths(memberChildren), ...fullPaths(memberLayoutChildren)];
+    expect(pages).toEqual(expect.arrayContaining([paths.inbox, paths.notifications]));
     expect(pages.length).toBeGreaterThan(10);
     for (const page of pages)
       expect(

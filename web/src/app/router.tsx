@@ -161,6 +161,15 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // A member's inbox and notifications: inside their own area for a Customer or an Agent,
+        // in the default layout for the other roles (layouts/member-layout.tsx). Its pages
+        // (routes/areas.ts memberLayoutChildren) are patched in as the member guard's are.
+        id: 'layout.member',
+        middleware: guard('auth', 'verified', 'newcomer'),
+        lazy: () => import('./layouts/member-layout'),
+        children: [],
+      },
+      {
         id: 'customer',
         path: paths.customer,
         ...title('Customer'),
@@ -200,8 +209,9 @@ const PATCHED: Record<'admin' | 'customer' | 'agent', () => Promise<RouteObject[
 };
 
 /**
- * The pages of the member guard (`guard.member`, routes/areas.ts memberChildren), each with what
- * is below it: the router test checks the list against the route objects.
+ * The pages of the member guard and of the member layout (`guard.member` and `layout.member`,
+ * routes/areas.ts memberChildren and memberLayoutChildren), each with what is below it: the
+ * router test checks the list against the route objects.
  */
 export const MEMBER_PAGES: readonly PathName[] = [
   'newcomer',
@@ -223,7 +233,8 @@ export const MEMBER_PAGES: readonly PathName[] = [
 /**
  * React Router's `patchRoutesOnNavigation`: the first navigation under /admin, /customer or
  * /agent (each matches its route's `*` until then), or to a member page (the catch-all matches
- * it until then), loads those route objects and adds them where they belong, so the first
+ * it until then: the member guard's and the member layout's pages are added together), loads
+ * those route objects and adds them where they belong, so the first
  * page's JavaScript does not grow with the member areas. React Router calls it only for paths it
  * has not matched statically yet, and `patch` skips the routes a router already has, so a later
  * call adds nothing twice.
@@ -239,8 +250,11 @@ export const patchAreaRoutes: NonNullable<
       return;
     }
   }
-  if (MEMBER_PAGES.some((name) => matchPath({ path: paths[name], end: false }, pathname)))
-    patch('guard.member', (await import('./routes/areas')).memberChildren);
+  if (MEMBER_PAGES.some((name) => matchPath({ path: paths[name], end: false }, pathname))) {
+    const { memberChildren, memberLayoutChildren } = await import('./routes/areas');
+    patch('guard.member', memberChildren);
+    patch('layout.member', memberLayoutChildren);
+  }
 };
 
 export function createAppRouter() {

@@ -6,7 +6,6 @@ import { buildPath, type StaticPathName } from '@/config/paths';
 import { AccountMenu, type MenuLink } from './account-menu';
 import { HeaderStatus } from './header-status';
 import './area-layout.css';
-import { LineIcon } from '@/components/ui/line-icon';
 
 interface AreaConfig {
   label: string;
@@ -90,14 +89,9 @@ function HeaderSearch() {
   );
 }
 
-const ICONS = {
-  heart: 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
-  chat: 'M4 5h16v11H8l-4 4z',
-};
-
 /**
- * The customer and agent areas: sidebar, header (search, favourites, messages, the live sync state
- * and notifications bell, profile) and the page.
+ * The customer and agent areas: sidebar, header (search; the live sync state, favourites,
+ * messages and notifications bell of HeaderStatus; profile) and the page.
  */
 function AreaLayout({ area }: { area: AreaName }) {
   const config: AreaConfig = AREAS[area];
@@ -156,16 +150,6 @@ function AreaLayout({ area }: { area: AreaName }) {
           </button>
           <HeaderSearch />
           <div className="area-shortcuts">
-            <Link
-              to={buildPath('profile.wishlists')}
-              className="icon-button"
-              aria-label="Favourites"
-            >
-              <LineIcon d={ICONS.heart} />
-            </Link>
-            <Link to={buildPath('inbox')} className="icon-button" aria-label="Messages">
-              <LineIcon d={ICONS.chat} />
-            </Link>
             <HeaderStatus />
             <AccountMenu
               user={user}

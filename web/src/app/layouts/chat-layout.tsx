@@ -1,10 +1,10 @@
 // The spec's chat layout (the "back" layout): a mobile-style header with a back button (history
-// back), the title or the logo, the messages badge (unread in all conversations) and the "How to
-// Chat" info modal; the page fills the rest of the screen, with no footer.
+// back), the title or the logo, the member's status items (as in every layout: sync state,
+// favourites, messages with the unread conversations, bell) and the "How to Chat" info modal; the
+// page fills the rest of the screen, with no footer.
 import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HowToChatButton } from '@/features/inbox/components/how-to-chat';
-import { MessagesBadge } from '@/features/inbox/components/messages-badge';
 import { navigationStore } from '@/stores/navigation';
 import { buildPath } from '@/config/paths';
 import { HeaderStatus } from './header-status';
@@ -43,7 +43,6 @@ export function Component() {
           <div className="header-status">
             <HeaderStatus />
           </div>
-          <MessagesBadge />
           <HowToChatButton />
         </div>
       </header>

@@ -77,7 +77,8 @@ export function SiteHeader() {
         {user && (
           <div className="header-status">
             <Suspense fallback={null}>
-              <HeaderStatus />
+              {/* A Lecturer's menu has Inbox (LECTURER_MENU): no messages button beside it. */}
+              <HeaderStatus inboxInMenu={user.role === 'Lecturer'} />
             </Suspense>
           </div>
         )}

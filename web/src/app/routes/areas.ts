@@ -1,6 +1,6 @@
 // The members' pages (spec section 2), as route objects: the Customer and Agent areas under
-// /customer and /agent, and the pages any signed-in member has (profile, inbox, orders, jobs...)
-// under the member guard. router.tsx patches them in on the first navigation to one of them
+// /customer and /agent, the pages any signed-in member has (profile, orders, jobs...) under the
+// member guard, and the inbox and notifications in the member layout (their area's, issue 20). router.tsx patches them in on the first navigation to one of them
 // (patchAreaRoutes): a guest's first page does not carry them. Every page is its own lazy chunk.
 import type { Gig } from '@wayfarer/api/schemas';
 import type { RouteObject } from 'react-router-dom';
@@ -159,8 +159,8 @@ export const customerChildren = areaChildren('customer');
 export const agentChildren = areaChildren('agent');
 
 /**
- * The member guard's pages (router.tsx `guard.member`): onboarding, the own profile, settings,
- * inbox, Project Box, notifications, ordering, checkout, an order, the jobs board and a job, the
+ * The member guard's pages (router.tsx `guard.member`, in the default layout): onboarding, the
+ * own profile, settings, Project Box, ordering, checkout, an order, the jobs board and a job, the
  * party pages.
  */
 export const memberChildren: RouteObject[] = [
@@ -259,22 +259,10 @@ export const memberChildren: RouteObject[] = [
         lazy: view(account, 'Settings'),
       },
       {
-        id: 'inbox',
-        path: paths.inbox,
-        ...title('Inbox'),
-        lazy: view(inbox, 'Inbox'),
-      },
-      {
         id: 'projectbox',
         path: paths.projectbox,
         ...title('Project Box'),
         lazy: view(userdata, 'ProjectBox'),
-      },
-      {
-        id: 'notifications',
-        path: paths.notifications,
-        ...title('Notifications'),
-        lazy: view(userdata, 'Notifications'),
       },
       {
         id: 'gigs.order',
@@ -325,5 +313,24 @@ export const memberChildren: RouteObject[] = [
       },
       ...projectChildren,
     ],
+  },
+];
+
+/**
+ * The member layout's pages (router.tsx `layout.member`): the inbox and the notifications, inside
+ * a Customer's or an Agent's own area, in the default layout for the other roles.
+ */
+export const memberLayoutChildren: RouteObject[] = [
+  {
+    id: 'inbox',
+    path: paths.inbox,
+    ...title('Inbox'),
+    lazy: view(inbox, 'Inbox'),
+  },
+  {
+    id: 'notifications',
+    path: paths.notifications,
+    ...title('Notifications'),
+    lazy: view(userdata, 'Notifications'),
   },
 ];

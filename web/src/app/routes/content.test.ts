@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { routes } from '../router';
 import { adminChildren } from './admin';
 import { contentRoute } from './content';
-import { agentChildren, customerChildren, memberChildren } from './areas';
+import { agentChildren, customerChildren, memberChildren, memberLayoutChildren } from './areas';
 
 /** Every full path of a route table, from `base`. */
 function fullPaths(table: RouteObject[], base = ''): string[] {
@@ -26,6 +26,7 @@ function fullPaths(table: RouteObject[], base = ''): string[] {
 const SERVED = [
   ...fullPaths(routes),
   ...fullPaths(memberChildren),
+  ...fullPaths(memberLayoutChildren),
   ...fullPaths(customerChildren, paths.customer),
   ...fullPaths(agentChildren, paths.agent),
   ...fullPaths(adminChildren, paths.admin),
@@ -63,6 +64,9 @@ describe('the content pages’ links', () => {
   it('the check below knows the 404 page when it sees one', () => {
     expect(served('/faq')).toBe(true);
     expect(served('/agent/agent-withdraw')).toBe(true);
+    // The member layout's pages (a Customer's or an Agent's inbox in their area) are served too.
+    expect(served('/inbox')).toBe(true);
+    expect(served('/notifications')).toBe(true);
     expect(served('/no/such/page')).toBe(false);
     expect(served('/faq/404')).toBe(false);
   });

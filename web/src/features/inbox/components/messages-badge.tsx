@@ -1,30 +1,23 @@
-// The header's messages button with the live unread count. Small on purpose: it is meant for the
-// header status area of every page, so it imports only the local database's hooks (never
-// PouchDB itself, which that module loads on demand) and no chat code.
-import { Link } from 'react-router-dom';
-import { badgeText } from '@/lib/format';
-import { useUnreadCount } from '../hooks/use-unread-count';
-import './messages-badge.css';
-import { LineIcon } from '@/components/ui/line-icon';
+// The header's messages button (issue 20): to the inbox, with the number of conversations that
+// have unread messages, live from the local database (a message synced in, a conversation read
+// on this device) and offline. Small on purpose: it is part of the header's status items, so it
+// imports only the local database's hooks (never PouchDB itself, which that module loads on
+// demand) and no chat code.
+import { BadgeLink } from '@/components/ui/badge-link';
+import { buildPath } from '@/config/paths';
+import { useUnreadConversations } from '../hooks/use-unread-conversations';
 
-export function MessagesBadge({ className }: { className?: string }) {
-  const count = useUnreadCount() ?? 0;
-  const label = count > 0 ? `Messages, ${count} unread` : 'Messages';
+const UNREAD = () => 'unread';
+
+export function MessagesBadge() {
   return (
-    <Link
-      to="/inbox"
-      className={className ? `messages-badge ${className}` : 'messages-badge'}
-      aria-label={label}
-      title={label}
-      data-testid="messages-badge"
-      data-count={count}
-    >
-      <LineIcon d="M4 5h16v11H8l-4 4z" />
-      {count > 0 && (
-        <span className="messages-badge-count" aria-hidden="true">
-          {badgeText(count)}
-        </span>
-      )}
-    </Link>
+    <BadgeLink
+      to={buildPath('inbox')}
+      icon="M4 5h16v11H8l-4 4z"
+      label="Messages"
+      countLabel={UNREAD}
+      count={useUnreadConversations()}
+      testId="messages-badge"
+    />
   );
 }

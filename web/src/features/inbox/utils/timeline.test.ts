@@ -9,7 +9,7 @@ import {
   isMine,
   readAtFor,
   shortWhen,
-  totalUnread,
+  unreadConversations,
 } from './timeline';
 import type { ConversationDoc, MessageDoc, ReadMarkerDoc } from '@wayfarer/api/schemas/userdb-docs';
 
@@ -128,12 +128,16 @@ describe('read markers and unread counts', () => {
     expect(effectiveUnread(conversation({ unread_count: -1 }), null)).toBe(0);
   });
 
-  it('sums every conversation for the badge', () => {
+  it('counts the conversations with unread messages for the badge, not the messages', () => {
     const a = conversation({ conversation_id: 'conv:a:b', unread_count: 2 });
     const b = conversation({ conversation_id: 'conv:a:c', unread_count: 5 });
-    expect(totalUnread([a, b], [])).toBe(7);
-    expect(totalUnread([a, b], [marker('2026-03-02T00:00:00.000Z', 'conv:a:c')])).toBe(2);
-    expect(totalUnread([], [])).toBe(0);
+    const read = conversation({ conversation_id: 'conv:a:d', unread_count: 0 });
+    expect(unreadConversations([a, b, read], [])).toBe(2);
+    // Read on this device: no longer counted, before the server's zero syncs back.
+    expect(unreadConversations([a, b], [marker('2026-03-02T00:00:00.000Z', 'conv:a:c')])).toBe(1);
+    // A marker older than the last message leaves it unread.
+    expect(unreadConversations([a], [marker('2026-03-01T09:00:00.000Z', 'conv:a:b')])).toBe(1);
+    expect(unreadConversations([], [])).toBe(0);
   });
 });
 

@@ -119,16 +119,17 @@ export function effectiveUnread(
   return Math.max(0, conversation.unread_count || 0);
 }
 
-/** The header badge: the sum of every conversation's unread messages. */
-export function totalUnread(
+/**
+ * The header badge (issue 20): how many conversations have messages this device has not read,
+ * whatever the number of messages in each.
+ */
+export function unreadConversations(
   conversations: readonly ConversationDoc[],
   markers: readonly ReadMarkerDoc[],
 ): number {
   const byConversation = new Map(markers.map((m) => [m.conversation_id, m]));
-  return conversations.reduce(
-    (sum, c) => sum + effectiveUnread(c, byConversation.get(c.conversation_id)),
-    0,
-  );
+  return conversations.filter((c) => effectiveUnread(c, byConversation.get(c.conversation_id)) > 0)
+    .length;
 }
 
 /** Messages not delivered yet, per recipient tagname (no conversation id yet). */
