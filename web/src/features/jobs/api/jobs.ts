@@ -13,6 +13,7 @@ import type {
 } from '@wayfarer/api/schemas/jobs';
 import type { Order } from '@wayfarer/api/schemas/orders';
 import { api, type QueryValue } from '@/lib/api-client';
+import { sendWithProgress, type ProgressListener } from '@/lib/upload-progress';
 import type { Money } from '@/lib/money';
 
 export type { Job, JobBudget, JobStatus, Offer, OfferStatus, Order };
@@ -68,10 +69,18 @@ export async function updateJob(id: string, fields: Partial<JobFields>): Promise
 }
 
 /** POST /api/jobs/:id/attachments (multipart `files`), as an order's requirement files. */
-export async function uploadJobAttachments(id: string, files: readonly File[]): Promise<Job> {
+export async function uploadJobAttachments(
+  id: string,
+  files: readonly File[],
+  onProgress: ProgressListener = () => {},
+): Promise<Job> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
-  return (await api.post<{ job: Job }>(jobPath(id, 'attachments'), body)).job;
+  return (
+    await api.post<{ job: Job }>(jobPath(id, 'attachments'), body, {
+      send: sendWithProgress(onProgress),
+    })
+  ).job;
 }
 
 export async function getJob(id: string, options: Options = {}): Promise<JobWithOffers> {

@@ -11,6 +11,7 @@ import type {
   OrderStatus,
 } from '@wayfarer/api/schemas/orders';
 import { api } from '@/lib/api-client';
+import { sendWithProgress, type ProgressListener } from '@/lib/upload-progress';
 
 export type { CardInput, Order, OrderAction, OrderFile, OrderStatus };
 
@@ -47,10 +48,18 @@ export async function createOrder(input: NewOrder, idempotencyKey: string): Prom
 }
 
 /** POST /api/orders/:id/attachments (multipart `files`): the requirement files. */
-export async function uploadAttachments(id: string, files: readonly File[]): Promise<Order> {
+export async function uploadAttachments(
+  id: string,
+  files: readonly File[],
+  onProgress: ProgressListener = () => {},
+): Promise<Order> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
-  return (await api.post<{ order: Order }>(orderPath(id, 'attachments'), body)).order;
+  return (
+    await api.post<{ order: Order }>(orderPath(id, 'attachments'), body, {
+      send: sendWithProgress(onProgress),
+    })
+  ).order;
 }
 
 export async function getOrder(id: string, options: Options = {}): Promise<Order> {
@@ -86,15 +95,18 @@ export async function deliverOrder(
   id: string,
   message: string,
   files: readonly File[],
+  onProgress: ProgressListener = () => {},
 ): Promise<Order> {
-  let body: unknown = { message };
-  if (files.length > 0) {
-    const form = new FormData();
-    form.append('message', message);
-    for (const file of files) form.append('files', file, file.name);
-    body = form;
-  }
-  return (await api.post<{ order: Order }>(orderPath(id, 'deliver'), body)).order;
+  if (files.length === 0)
+    return (await api.post<{ order: Order }>(orderPath(id, 'deliver'), { message })).order;
+  const form = new FormData();
+  form.append('message', message);
+  for (const file of files) form.append('files', file, file.name);
+  return (
+    await api.post<{ order: Order }>(orderPath(id, 'deliver'), form, {
+      send: sendWithProgress(onProgress),
+    })
+  ).order;
 }
 
 /** The actions with no body, or a `reason`. */

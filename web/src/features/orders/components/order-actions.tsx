@@ -2,11 +2,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TextAreaField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { useUploadProgress } from '@/components/form/upload-progress-bar';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, GENERIC_ERROR_MESSAGE, INPUT_ERROR_MESSAGE } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useForm } from '@/lib/form';
 import { formatMoney } from '@/lib/money';
+import type { ProgressListener } from '@/lib/upload-progress';
 import { offlineActions, queueOrderAction, type OfflineOrderAction } from '../api/device-orders';
 import { act, actWithReason, deliverOrder, type Order } from '../api/orders';
 import { cancelEffect, cancelExplanation } from '../utils/cancel';
@@ -31,16 +33,21 @@ export interface OrderActionsProps {
   onRefused: () => void;
 }
 
-/** Runs an action: text is the reason or the delivery's message. */
-type Run = (action: OfflineOrderAction, text?: string, files?: File[]) => Promise<Order | null>;
+/** Runs an action: text is the reason or the delivery's message (with its files' upload). */
+type Run = (
+  action: OfflineOrderAction,
+  text?: string,
+  files?: File[],
+  onProgress?: ProgressListener,
+) => Promise<Order | null>;
 
 /** Through the API: the order as it is now. */
 const runOnline =
   (orderId: string): Run =>
-  (action, text = '', files = []) => {
+  (action, text = '', files = [], onProgress) => {
     switch (action) {
       case 'deliver':
-        return deliverOrder(orderId, text, files);
+        return deliverOrder(orderId, text, files, onProgress);
       case 'revision':
       case 'cancel':
       case 'dispute':
@@ -146,7 +153,7 @@ export function OrderActions({
             submit={order.deliveries.length > 0 ? 'Deliver again' : 'Deliver'}
             busyText="Delivering…"
             labelledBy="deliver-title"
-            onRun={(message, files) => run('deliver', message, files)}
+            onRun={(message, files, onProgress) => run('deliver', message, files, onProgress)}
             onDone={done(`Delivered. ${other} can accept it or ask for a revision.`)}
             onRefused={refused}
           />
@@ -434,14 +441,19 @@ function TextActionForm({
   filesLabel?: string;
   /** The heading that names the form; else the submit button's text does. */
   labelledBy?: string;
-  onRun: (text: string, files: File[]) => Promise<Order | null>;
+  onRun: (text: string, files: File[], onProgress: ProgressListener) => Promise<Order | null>;
 }) {
   const [files, setFiles] = useState<File[]>([]);
+  const upload = useUploadProgress();
   const form = useForm<Record<typeof field, string>, Order | null>({
     initialValues: { [field]: '' } as Record<typeof field, string>,
     onSubmit: async (values) => {
       try {
-        return await onRun(values[field], files);
+        const text = values[field];
+        // Only files go up with a progress bar; a text alone is a small JSON request.
+        return await (files.length > 0
+          ? upload.track((onProgress) => onRun(text, files, onProgress))
+          : onRun(text, files, () => {}));
       } catch (error) {
         onRefused(error);
         throw error;
@@ -475,6 +487,7 @@ function TextActionForm({
           files={files}
           onChange={setFiles}
           error={form.state.errors.files?.[0]}
+          progress={upload.progress}
         />
       )}
       <div className="form-actions">
