@@ -39,8 +39,13 @@ export function FileChip({ file, name, onRemove }: FileChipProps) {
         <span className="file-chip-size">{formatFileSize(file.size)}</span>
       </span>
       {onRemove && (
-        <button type="button" className="text-button file-chip-remove" onClick={onRemove}>
-          Remove<span className="visually-hidden"> {name}</span>
+        <button
+          type="button"
+          className="text-button file-chip-remove"
+          onClick={onRemove}
+          aria-label={`Remove ${name}`}
+        >
+          Remove
         </button>
       )}
     </li>

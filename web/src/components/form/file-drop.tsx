@@ -164,6 +164,8 @@ export function FileDrop({
           multiple={multiple}
           disabled={disabled}
           tabIndex={-1}
+          // Focus sent here (a form's "first invalid field", a label's click) lands on the button.
+          onFocus={() => buttonRef.current?.focus()}
           aria-invalid={shown.length > 0 || undefined}
           aria-describedby={describedBy}
           onChange={onChange}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { DocAttachment } from '@wayfarer/api/schemas/userdb-docs';
 import type { MessagesStore } from '../api/messages-store';
-import { formatSize, isImageType, sniffType } from '../utils/attachments';
+import { formatFileSize } from '@/lib/file-size';
+import { isImageType, sniffType } from '../utils/attachments';
 
 type Loaded =
   | { state: 'loading' }
@@ -58,7 +59,7 @@ export function AttachmentView({
     return (
       <p className="msg-attachment msg-attachment-pending">
         <span aria-hidden="true">📎</span> {name}
-        {stub.length ? ` (${formatSize(stub.length)})` : ''}
+        {stub.length ? ` (${formatFileSize(stub.length)})` : ''}
         <span className="muted">
           {value.state === 'loading' ? ' · loading…' : ' · not on this device yet'}
         </span>
@@ -83,7 +84,7 @@ export function AttachmentView({
       <a href={value.url} download={name}>
         <span aria-hidden="true">📄</span> {name}
       </a>{' '}
-      <span className="muted">(PDF, {formatSize(value.size)})</span>
+      <span className="muted">(PDF, {formatFileSize(value.size)})</span>
     </p>
   );
 }
