@@ -3,7 +3,7 @@ import type { ProgressListener, UploadProgress } from '@/lib/upload-progress';
 import './file-drop.css';
 
 /** The share of an upload sent, 0 to 100; null while the browser does not know the total. */
-export function uploadPercent(progress: UploadProgress): number | null {
+function uploadPercent(progress: UploadProgress): number | null {
   if (!progress.total) return null;
   return Math.min(100, Math.round((progress.loaded / progress.total) * 100));
 }
