@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api-client';
+import { opened, ScriptedXhr } from '@/testing/scripted-xhr';
 import { FileDrop, type FileDropProps } from './file-drop';
 import { UploadProgressBar, useUploadProgress } from './upload-progress-bar';
 
@@ -157,7 +159,10 @@ describe('FileDrop', () => {
 });
 
 describe('upload progress', () => {
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('shows a bar with the percentage, and moving stripes while the total is unknown', () => {
     const { rerender } = render(
@@ -173,24 +178,16 @@ describe('upload progress', () => {
     expect(screen.getByText('Uploading cv.pdf: 25%')).toBeTruthy();
   });
 
-  it('useUploadProgress shows the upload while it runs, and nothing once it settles', async () => {
-    let report: (loaded: number) => void = () => {};
-    let finish: () => void = () => {};
+  it('useUploadProgress sends through XHR, shows its progress, and nothing once it settles', async () => {
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
+    const body = new FormData();
     function Upload() {
       const upload = useUploadProgress();
       return (
         <>
           <button
             type="button"
-            onClick={() =>
-              void upload.track(
-                (onProgress) =>
-                  new Promise<void>((resolve) => {
-                    report = (loaded) => onProgress({ loaded, total: 100 });
-                    finish = resolve;
-                  }),
-              )
-            }
+            onClick={() => void upload.track((send) => api.post('/user/cv', body, { send }))}
           >
             Upload
           </button>
@@ -201,9 +198,10 @@ describe('upload progress', () => {
     render(<Upload />);
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     const bar = screen.getByRole('progressbar', { name: 'Uploading' });
-    act(() => report(40));
+    const xhr = await opened();
+    act(() => xhr.progress(40, 100));
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
-    act(() => finish());
+    act(() => xhr.respond(200, '{}'));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 });

@@ -4,6 +4,11 @@ import { plural } from '@/lib/format';
 import type { UploadProgress } from '@/lib/upload-progress';
 import { FileChip } from './file-chip';
 import { UploadProgressBar } from './upload-progress-bar';
+
+// The file controls are imported from here, so the bundler keeps them in one chunk (each chunk
+// is one more name in the first page's table of lazy chunks, which has a size budget).
+export { FileChip };
+export { UploadProgressBar, useUploadProgress } from './upload-progress-bar';
 import './form.css';
 import './file-drop.css';
 

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { ProgressListener, UploadProgress } from '@/lib/upload-progress';
+import type { Send } from '@/lib/api-client';
+import { sendWithProgress, type UploadProgress } from '@/lib/upload-progress';
 import './file-drop.css';
 
 /** The share of an upload sent, 0 to 100; null while the browser does not know the total. */
@@ -9,22 +10,20 @@ function uploadPercent(progress: UploadProgress): number | null {
 }
 
 /**
- * The progress of the form's upload: `track` runs an upload call with a listener and shows its
- * progress until it settles (null when nothing is uploading).
+ * The progress of the form's upload: `track` runs an upload call with a `send` for the API
+ * client that reports to it (XMLHttpRequest, lib/upload-progress.ts) and shows its progress until
+ * it settles (null when nothing is uploading).
  */
 export function useUploadProgress() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const track = useCallback(
-    async <T,>(upload: (onProgress: ProgressListener) => Promise<T>): Promise<T> => {
-      setProgress({ loaded: 0, total: null });
-      try {
-        return await upload(setProgress);
-      } finally {
-        setProgress(null);
-      }
-    },
-    [],
-  );
+  const track = useCallback(async <T,>(upload: (send: Send) => Promise<T>): Promise<T> => {
+    setProgress({ loaded: 0, total: null });
+    try {
+      return await upload(sendWithProgress(setProgress));
+    } finally {
+      setProgress(null);
+    }
+  }, []);
   return { progress, track };
 }
 

@@ -1,5 +1,4 @@
-import { api } from '@/lib/api-client';
-import { sendWithProgress, type ProgressListener } from '@/lib/upload-progress';
+import { api, type Send } from '@/lib/api-client';
 import { setUser } from '@/stores/auth';
 import type { User } from '@/types/api';
 
@@ -24,15 +23,11 @@ export type UploadKind = 'avatar' | 'cv';
  * POST /api/user/avatar or /api/user/cv, multipart with one field `file`. The server checks the
  * content: 413 too large, 415 or 422 not an accepted type.
  */
-export async function uploadFile(
-  kind: UploadKind,
-  file: File,
-  onProgress: ProgressListener = () => {},
-): Promise<User> {
+export async function uploadFile(kind: UploadKind, file: File, send?: Send): Promise<User> {
   const body = new FormData();
   body.append('file', file);
   const { user } = await api.post<{ user: User }>(`/user/${kind}`, body, {
-    send: sendWithProgress(onProgress),
+    send,
   });
   setUser(user);
   return user;

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { FileDrop } from '@/components/form/file-drop';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
-import { useUploadProgress } from '@/components/form/upload-progress-bar';
+import { FileDrop, useUploadProgress } from '@/components/form/file-drop';
 import { Avatar } from '@/components/ui/avatar';
 import { ProtectedFileLink } from '@/components/ui/protected-file-link';
 import { ApiError } from '@/lib/api-client';
@@ -79,7 +78,7 @@ export function FileUpload({
     onSubmit: async ({ file }) => {
       const problem = checkFile(kind, file);
       if (problem || !file) throw new ApiError(422, problem ?? '', { file: [problem ?? ''] });
-      return upload.track((onProgress) => uploadFile(kind, file, onProgress));
+      return upload.track((send) => uploadFile(kind, file, send));
     },
     onSuccess: (updated) => onUploaded?.(updated),
     successMessage: kind === 'avatar' ? 'Your photo was updated.' : 'Your CV was uploaded.',

@@ -3,9 +3,8 @@ import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import { ChoiceField, TextAreaField, TextField } from '@/components/form/fields';
-import { FileDrop } from '@/components/form/file-drop';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
-import { useUploadProgress } from '@/components/form/upload-progress-bar';
+import { FileDrop, useUploadProgress } from '@/components/form/file-drop';
 import { ApiError } from '@/lib/api-client';
 import { useForm, type FieldBinding } from '@/lib/form';
 import { notify } from '@/stores/notification';
@@ -51,7 +50,7 @@ function CoverUpload({
     onSubmit: async ({ file }) => {
       const problem = coverProblem(file);
       if (problem || !file) throw new ApiError(422, problem ?? '', { file: [problem ?? ''] });
-      return upload.track((onProgress) => uploadCover(post.slug, file, onProgress));
+      return upload.track((send) => uploadCover(post.slug, file, send));
     },
     onSuccess: (saved) => onUploaded(saved),
     successMessage: 'The cover was uploaded.',

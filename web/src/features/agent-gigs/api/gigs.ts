@@ -1,8 +1,7 @@
 // The agent's gigs on the server: create, edit, pause and resume, delete, images, stats.
 import type { Gig, GigFields, GigPatch } from '@wayfarer/api/schemas';
 import type { AgentStats } from '@wayfarer/api/schemas/gig-stats';
-import { api } from '@/lib/api-client';
-import { sendWithProgress, type ProgressListener } from '@/lib/upload-progress';
+import { api, type Send } from '@/lib/api-client';
 
 export type { AgentStats, Gig };
 export type GigStatus = Gig['status'];
@@ -43,13 +42,13 @@ export async function uploadGigImage(
   id: string,
   file: Blob,
   name: string,
-  onProgress: ProgressListener = () => {},
+  send?: Send,
 ): Promise<Gig> {
   const body = new FormData();
   body.append('file', file, name);
   return (
     await api.post<{ gig: Gig }>(`/gigs/${encodeURIComponent(id)}/images`, body, {
-      send: sendWithProgress(onProgress),
+      send,
     })
   ).gig;
 }

@@ -3,7 +3,7 @@ import { MESSAGE_MAX } from '@wayfarer/api/schemas/userdb-rules';
 import { useMessageDraft } from '../hooks/use-message-draft';
 import { checkAttachment } from '../utils/attachments';
 import { composerKeyAction, isTouchDevice } from '../utils/composer-keys';
-import { FileChip } from '@/components/form/file-chip';
+import { FileChip } from '@/components/form/file-drop';
 import { LineIcon } from '@/components/ui/line-icon';
 
 export interface ComposerAttachment {

@@ -12,8 +12,7 @@ import type {
   SavedJobSearch,
 } from '@wayfarer/api/schemas/jobs';
 import type { Order } from '@wayfarer/api/schemas/orders';
-import { api, type QueryValue } from '@/lib/api-client';
-import { sendWithProgress, type ProgressListener } from '@/lib/upload-progress';
+import { api, type QueryValue, type Send } from '@/lib/api-client';
 import type { Money } from '@/lib/money';
 
 export type { Job, JobBudget, JobStatus, Offer, OfferStatus, Order };
@@ -72,13 +71,13 @@ export async function updateJob(id: string, fields: Partial<JobFields>): Promise
 export async function uploadJobAttachments(
   id: string,
   files: readonly File[],
-  onProgress: ProgressListener = () => {},
+  send?: Send,
 ): Promise<Job> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
   return (
     await api.post<{ job: Job }>(jobPath(id, 'attachments'), body, {
-      send: sendWithProgress(onProgress),
+      send,
     })
   ).job;
 }

@@ -2,8 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
 import { DescriptionField } from '@/components/form/description-field';
 import { DraftNotice } from '@/components/form/draft-notice';
-import { FileDrop } from '@/components/form/file-drop';
-import { useUploadProgress } from '@/components/form/upload-progress-bar';
+import { FileDrop, useUploadProgress } from '@/components/form/file-drop';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { plural } from '@/lib/format';
@@ -104,7 +103,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
       }
       if (files.length > 0) {
         const { id } = saved;
-        saved = await upload.track((onProgress) => uploadJobAttachments(id, files, onProgress));
+        saved = await upload.track((send) => uploadJobAttachments(id, files, send));
         setFiles([]);
       }
       draft.clear();

@@ -10,8 +10,7 @@ import type {
   OrderFile,
   OrderStatus,
 } from '@wayfarer/api/schemas/orders';
-import { api } from '@/lib/api-client';
-import { sendWithProgress, type ProgressListener } from '@/lib/upload-progress';
+import { api, type Send } from '@/lib/api-client';
 
 export type { CardInput, Order, OrderAction, OrderFile, OrderStatus };
 
@@ -51,13 +50,13 @@ export async function createOrder(input: NewOrder, idempotencyKey: string): Prom
 export async function uploadAttachments(
   id: string,
   files: readonly File[],
-  onProgress: ProgressListener = () => {},
+  send?: Send,
 ): Promise<Order> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
   return (
     await api.post<{ order: Order }>(orderPath(id, 'attachments'), body, {
-      send: sendWithProgress(onProgress),
+      send,
     })
   ).order;
 }
@@ -95,7 +94,7 @@ export async function deliverOrder(
   id: string,
   message: string,
   files: readonly File[],
-  onProgress: ProgressListener = () => {},
+  send?: Send,
 ): Promise<Order> {
   if (files.length === 0)
     return (await api.post<{ order: Order }>(orderPath(id, 'deliver'), { message })).order;
@@ -104,7 +103,7 @@ export async function deliverOrder(
   for (const file of files) form.append('files', file, file.name);
   return (
     await api.post<{ order: Order }>(orderPath(id, 'deliver'), form, {
-      send: sendWithProgress(onProgress),
+      send,
     })
   ).order;
 }

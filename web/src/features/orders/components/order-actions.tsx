@@ -2,13 +2,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TextAreaField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
-import { useUploadProgress } from '@/components/form/upload-progress-bar';
+import { useUploadProgress } from '@/components/form/file-drop';
 import { Modal } from '@/components/ui/modal';
-import { ApiError, GENERIC_ERROR_MESSAGE, INPUT_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, GENERIC_ERROR_MESSAGE, INPUT_ERROR_MESSAGE, type Send } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useForm } from '@/lib/form';
 import { formatMoney } from '@/lib/money';
-import type { ProgressListener } from '@/lib/upload-progress';
 import { offlineActions, queueOrderAction, type OfflineOrderAction } from '../api/device-orders';
 import { act, actWithReason, deliverOrder, type Order } from '../api/orders';
 import { cancelEffect, cancelExplanation } from '../utils/cancel';
@@ -38,16 +37,16 @@ type Run = (
   action: OfflineOrderAction,
   text?: string,
   files?: File[],
-  onProgress?: ProgressListener,
+  send?: Send,
 ) => Promise<Order | null>;
 
 /** Through the API: the order as it is now. */
 const runOnline =
   (orderId: string): Run =>
-  (action, text = '', files = [], onProgress) => {
+  (action, text = '', files = [], send) => {
     switch (action) {
       case 'deliver':
-        return deliverOrder(orderId, text, files, onProgress);
+        return deliverOrder(orderId, text, files, send);
       case 'revision':
       case 'cancel':
       case 'dispute':
@@ -153,7 +152,7 @@ export function OrderActions({
             submit={order.deliveries.length > 0 ? 'Deliver again' : 'Deliver'}
             busyText="Delivering…"
             labelledBy="deliver-title"
-            onRun={(message, files, onProgress) => run('deliver', message, files, onProgress)}
+            onRun={(message, files, send) => run('deliver', message, files, send)}
             onDone={done(`Delivered. ${other} can accept it or ask for a revision.`)}
             onRefused={refused}
           />
@@ -441,7 +440,7 @@ function TextActionForm({
   filesLabel?: string;
   /** The heading that names the form; else the submit button's text does. */
   labelledBy?: string;
-  onRun: (text: string, files: File[], onProgress: ProgressListener) => Promise<Order | null>;
+  onRun: (text: string, files: File[], send: Send | undefined) => Promise<Order | null>;
 }) {
   const [files, setFiles] = useState<File[]>([]);
   const upload = useUploadProgress();
@@ -452,8 +451,8 @@ function TextActionForm({
         const text = values[field];
         // Only files go up with a progress bar; a text alone is a small JSON request.
         return await (files.length > 0
-          ? upload.track((onProgress) => onRun(text, files, onProgress))
-          : onRun(text, files, () => {}));
+          ? upload.track((send) => onRun(text, files, send))
+          : onRun(text, files, undefined));
       } catch (error) {
         onRefused(error);
         throw error;

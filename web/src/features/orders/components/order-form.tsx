@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChoiceField, TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
-import { useUploadProgress } from '@/components/form/upload-progress-bar';
+import { useUploadProgress } from '@/components/form/file-drop';
 import { ApiError } from '@/lib/api-client';
 import { plural } from '@/lib/format';
 import { useForm, type FieldBinding } from '@/lib/form';
@@ -97,7 +97,7 @@ export function OrderForm({ gig, initialTier, onPlaced, askHref, checkoutHref }:
       placed.current = order;
       if (files.length > 0) {
         try {
-          await upload.track((onProgress) => uploadAttachments(order.id, files, onProgress));
+          await upload.track((send) => uploadAttachments(order.id, files, send));
         } catch (error) {
           setPlacedId(order.id);
           const reason = error instanceof ApiError ? error.message : 'The upload failed.';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
-import { useUploadProgress } from '@/components/form/upload-progress-bar';
+import { useUploadProgress } from '@/components/form/file-drop';
 import { Avatar } from '@/components/ui/avatar';
 import { useIsOnline } from '@/components/ui/use-online-status';
 import { ProtectedFileLink } from '@/components/ui/protected-file-link';
@@ -404,7 +404,7 @@ function AddFiles({ order, onDone }: { order: Order; onDone: (order: Order) => v
   const upload = useUploadProgress();
   const form = useForm<Record<string, never>, Order>({
     initialValues: {},
-    onSubmit: () => upload.track((onProgress) => uploadAttachments(order.id, files, onProgress)),
+    onSubmit: () => upload.track((send) => uploadAttachments(order.id, files, send)),
     onSuccess: (next) => {
       setFiles([]);
       onDone(next);

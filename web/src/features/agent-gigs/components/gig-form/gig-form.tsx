@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
 import { DraftNotice } from '@/components/form/draft-notice';
-import { UploadProgressBar, useUploadProgress } from '@/components/form/upload-progress-bar';
+import { UploadProgressBar, useUploadProgress } from '@/components/form/file-drop';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { useDraft, type DraftControl } from '@/lib/local-db-drafts';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
@@ -160,9 +160,7 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
         const gigId = saved.id;
         setUploadLabel(`Uploading image ${index + 1} of ${pending.length}: ${image.file_name}`);
         try {
-          saved = await upload.track((onProgress) =>
-            uploadGigImage(gigId, blob, image.file_name, onProgress),
-          );
+          saved = await upload.track((send) => uploadGigImage(gigId, blob, image.file_name, send));
         } catch (error) {
           if (error instanceof ApiError && error.status !== 0) {
             throw new ApiError(error.status, error.message, {
