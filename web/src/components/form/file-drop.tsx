@@ -6,8 +6,7 @@ import { FileChip } from './file-chip';
 import { UploadProgressBar } from './upload-progress-bar';
 
 // The file controls are imported from here, so the bundler keeps them in one chunk (each chunk
-// is one more name in the first page's table of lazy chunks, which has a size budget).
-export { FileChip };
+// is one more name in the tables of lazy chunks, one of which the first page loads).
 export { UploadProgressBar, useUploadProgress } from './upload-progress-bar';
 import './form.css';
 import './file-drop.css';

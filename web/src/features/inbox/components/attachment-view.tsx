@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DocAttachment } from '@wayfarer/api/schemas/userdb-docs';
 import type { MessagesStore } from '../api/messages-store';
-import { formatFileSize } from '@/lib/file-size';
-import { isImageType, sniffType } from '../utils/attachments';
+import { formatSize, isImageType, sniffType } from '../utils/attachments';
 
 type Loaded =
   | { state: 'loading' }
@@ -59,7 +58,7 @@ export function AttachmentView({
     return (
       <p className="msg-attachment msg-attachment-pending">
         <span aria-hidden="true">📎</span> {name}
-        {stub.length ? ` (${formatFileSize(stub.length)})` : ''}
+        {stub.length ? ` (${formatSize(stub.length)})` : ''}
         <span className="muted">
           {value.state === 'loading' ? ' · loading…' : ' · not on this device yet'}
         </span>
@@ -84,7 +83,7 @@ export function AttachmentView({
       <a href={value.url} download={name}>
         <span aria-hidden="true">📄</span> {name}
       </a>{' '}
-      <span className="muted">(PDF, {formatFileSize(value.size)})</span>
+      <span className="muted">(PDF, {formatSize(value.size)})</span>
     </p>
   );
 }

@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX } from '@wayfarer/api/schemas/userdb-rules';
 import { useMessageDraft } from '../hooks/use-message-draft';
-import { checkAttachment } from '../utils/attachments';
+import { checkAttachment, formatSize } from '../utils/attachments';
 import { composerKeyAction, isTouchDevice } from '../utils/composer-keys';
-import { FileChip } from '@/components/form/file-drop';
 import { LineIcon } from '@/components/ui/line-icon';
 
 export interface ComposerAttachment {
@@ -107,13 +106,18 @@ export function Composer({ draftKey, disabledReason = null, onSend }: ComposerPr
     <form className="composer" onSubmit={onSubmit} aria-label="Write a message">
       {disabledReason && <p className="composer-note">{disabledReason}</p>}
       {attachment && (
-        <ul className="file-chips composer-attachment" aria-label="Attachment">
-          <FileChip
-            file={attachment.data}
-            name={attachment.name}
-            onRemove={() => setAttachment(null)}
-          />
-        </ul>
+        <p className="composer-attachment">
+          <span aria-hidden="true">📎</span> {attachment.name}{' '}
+          <span className="muted">({formatSize(attachment.data.size)})</span>
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => setAttachment(null)}
+            aria-label={`Remove ${attachment.name}`}
+          >
+            Remove
+          </button>
+        </p>
       )}
       {draft.offer && (
         <p className="composer-note">

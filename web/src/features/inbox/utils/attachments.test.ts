@@ -1,6 +1,13 @@
 import { ATTACHMENT_MAX_BYTES } from '@wayfarer/api/schemas/userdb-rules';
 import { describe, expect, it } from 'vitest';
-import { attachmentName, checkAttachment, SIZE_ERROR, sniffType, TYPE_ERROR } from './attachments';
+import {
+  attachmentName,
+  checkAttachment,
+  formatSize,
+  SIZE_ERROR,
+  sniffType,
+  TYPE_ERROR,
+} from './attachments';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(
@@ -51,5 +58,11 @@ describe('attachments', () => {
     expect(attachmentName('', 'image/webp')).toBe('attachment.webp');
     expect(attachmentName('Café Olé.jpeg', 'image/jpeg')).toBe('Cafe Ole.jpg');
     expect(attachmentName(`${'x'.repeat(300)}.pdf`, 'application/pdf')).toHaveLength(94);
+  });
+
+  it('formats sizes', () => {
+    expect(formatSize(120)).toBe('120 bytes');
+    expect(formatSize(2048)).toBe('2 KB');
+    expect(formatSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
   });
 });

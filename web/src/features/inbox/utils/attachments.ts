@@ -50,3 +50,10 @@ export async function checkAttachment(file: Blob & { name?: string }): Promise<A
   if (!type) return { ok: false, error: TYPE_ERROR };
   return { ok: true, type, name: attachmentName(file.name ?? '', type) };
 }
+
+/** "2.4 MB", "830 KB", "120 bytes". */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
