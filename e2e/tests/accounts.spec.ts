@@ -12,6 +12,7 @@ import {
   unique,
   expectAccessible,
 } from '../support/members';
+import { dropFiles, holdUploads } from '../support/files';
 
 /** A 1×1 PNG: the server checks uploads by their content. */
 const PNG_1X1 = Buffer.from(
@@ -108,11 +109,14 @@ test('a new Customer registers, verifies, onboards and manages the account', asy
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/newcomer\/page3$/);
-  await page.getByLabel('Choose a photo').setInputFiles({
+  await page.getByLabel('New photo').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',
     buffer: PNG_1X1,
   });
+  // The file field shows the chosen photo before it goes up.
+  await expect(page.getByRole('img', { name: 'Preview of me.png' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Chosen file' })).toContainText('70 bytes');
   await page.getByRole('button', { name: 'Upload and finish' }).click();
   await expect(page).toHaveURL(/\/customer\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Erin' })).toBeVisible();
@@ -237,14 +241,25 @@ test('a member downloads their own CV, which a plain link could not fetch', asyn
   const member = await createMember(page.request, { name: 'Cv Owner', password, prefix: 'cv' });
   await signInWithCookie(page, baseURL, member.email, password);
   await page.goto('/customer/customer-profile-settings');
-  const cvForm = page.locator('form', { has: page.getByLabel('Choose a PDF') });
-  await cvForm.getByLabel('Choose a PDF').setInputFiles({
-    name: 'cv.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF,
-  });
-  await cvForm.getByRole('button', { name: 'Upload' }).click();
+  const cvForm = page.locator('form', { has: page.getByLabel('New CV (PDF)') });
+  const zone = cvForm.getByTestId('file-drop');
+  // Files dropped on the field: a photo is refused there, before any upload; the PDF is taken.
+  await dropFiles(zone, [{ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 }]);
+  await expect(cvForm.getByText('The CV must be a PDF file.')).toBeVisible();
+  await dropFiles(zone, [{ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await expect(cvForm.getByText('The CV must be a PDF file.')).toHaveCount(0);
+  const chosen = cvForm.getByRole('list', { name: 'Chosen file' });
+  await expect(chosen).toContainText('cv.pdf');
+  await expect(chosen).toContainText(`${PDF.length} bytes`);
+  // The upload shows its progress while it is under way.
+  const release = await holdUploads(page, '**/api/user/cv');
+  await cvForm.getByRole('button', { name: 'Upload', exact: true }).click();
+  const progress = cvForm.getByRole('progressbar', { name: 'Uploading cv.pdf' });
+  await expect(progress).toBeVisible();
+  release();
   await expect(page.getByText('Your CV was uploaded.')).toBeVisible();
+  await expect(progress).toHaveCount(0);
+  await expect(chosen).toHaveCount(0);
 
   const places: [string, string][] = [
     ['/customer/customer-profile-settings', 'Download your current CV'],

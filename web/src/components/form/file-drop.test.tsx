@@ -72,7 +72,7 @@ describe('FileDrop', () => {
     render(<Field multiple onFiles={onFiles} />);
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
     fireEvent.change(input(), { target: { files: [pdf('tickets.pdf', 2048), png('map.png')] } });
-    const list = await screen.findByRole('list', { name: 'Delivery files: chosen' });
+    const list = await screen.findByRole('list', { name: 'Chosen files' });
     expect(list.textContent).toContain('tickets.pdf');
     expect(list.textContent).toContain('2 KB');
     const preview = await screen.findByRole('img', { name: 'Preview of map.png' });
@@ -103,9 +103,7 @@ describe('FileDrop', () => {
     expect(input().getAttribute('aria-invalid')).toBe('true');
     expect(input().getAttribute('aria-describedby')).toContain(alert.id);
     expect(zone().hasAttribute('data-invalid')).toBe(true);
-    expect(screen.getByRole('list', { name: 'Delivery files: chosen' }).textContent).toContain(
-      'small.pdf',
-    );
+    expect(screen.getByRole('list', { name: 'Chosen files' }).textContent).toContain('small.pdf');
     expect(screen.queryByText('huge.pdf')).toBeNull();
   });
 

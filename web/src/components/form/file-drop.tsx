@@ -176,7 +176,8 @@ export function FileDrop({
         />
       </div>
       {files.length > 0 && (
-        <ul className="file-chips" aria-label={`${label}: chosen`}>
+        // Not named after the label: a locator by the label must find the input alone.
+        <ul className="file-chips" aria-label={multiple ? 'Chosen files' : 'Chosen file'}>
           {files.map((file, index) => (
             <FileChip
               key={`${file.name}-${file.size}-${index}`}
