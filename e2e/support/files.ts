@@ -51,3 +51,27 @@ export async function holdUploads(page: Page, url: string | RegExp): Promise<() 
   });
   return release;
 }
+
+/**
+ * Slows the page's uploads to `bytesPerSecond` (Chromium's network emulation), so an upload's
+ * progress can be watched as it climbs; returns the function that lifts the limit.
+ */
+export async function throttleUploads(
+  page: Page,
+  bytesPerSecond: number,
+): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const emulate = (uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await emulate(bytesPerSecond);
+  return async () => {
+    await emulate(-1);
+    await cdp.detach();
+  };
+}

@@ -12,7 +12,7 @@ import {
   unique,
   expectAccessible,
 } from '../support/members';
-import { dropFiles, holdUploads } from '../support/files';
+import { dropFiles, throttleUploads } from '../support/files';
 
 /** A 1×1 PNG: the server checks uploads by their content. */
 const PNG_1X1 = Buffer.from(
@@ -237,6 +237,8 @@ test('a member downloads their own CV, which a plain link could not fetch', asyn
   page,
   baseURL,
 }) => {
+  /** 300 KB: a PDF by its first bytes. */
+  const CV = Buffer.concat([PDF, Buffer.alloc(300 * 1024 - PDF.length, 0x20)]);
   const password = 'a-good-password';
   const member = await createMember(page.request, { name: 'Cv Owner', password, prefix: 'cv' });
   await signInWithCookie(page, baseURL, member.email, password);
@@ -246,18 +248,18 @@ test('a member downloads their own CV, which a plain link could not fetch', asyn
   // Files dropped on the field: a photo is refused there, before any upload; the PDF is taken.
   await dropFiles(zone, [{ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 }]);
   await expect(cvForm.getByText('The CV must be a PDF file.')).toBeVisible();
-  await dropFiles(zone, [{ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await dropFiles(zone, [{ name: 'cv.pdf', mimeType: 'application/pdf', buffer: CV }]);
   await expect(cvForm.getByText('The CV must be a PDF file.')).toHaveCount(0);
   const chosen = cvForm.getByRole('list', { name: 'Chosen file' });
   await expect(chosen).toContainText('cv.pdf');
-  await expect(chosen).toContainText(`${PDF.length} bytes`);
-  // The upload shows its progress while it is under way.
-  const release = await holdUploads(page, '**/api/user/cv');
+  await expect(chosen).toContainText('300 KB');
+  // At 100 KB/s the upload takes about 3 s: its bar climbs, then goes once the CV is saved.
+  const unthrottle = await throttleUploads(page, 100 * 1024);
   await cvForm.getByRole('button', { name: 'Upload', exact: true }).click();
   const progress = cvForm.getByRole('progressbar', { name: 'Uploading cv.pdf' });
-  await expect(progress).toBeVisible();
-  release();
-  await expect(page.getByText('Your CV was uploaded.')).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuenow', /^[1-9][0-9]?$/);
+  await expect(page.getByText('Your CV was uploaded.')).toBeVisible({ timeout: 20_000 });
+  await unthrottle();
   await expect(progress).toHaveCount(0);
   await expect(chosen).toHaveCount(0);
 
@@ -271,7 +273,7 @@ test('a member downloads their own CV, which a plain link could not fetch', asyn
     await page.getByRole('button', { name }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('cv.pdf');
-    expect((await readFile(await download.path())).equals(PDF)).toBe(true);
+    expect((await readFile(await download.path())).equals(CV)).toBe(true);
   }
   // The file's address alone (no session) gets nothing.
   const me = await page.request.get('/api/user', {
