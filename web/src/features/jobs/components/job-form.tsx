@@ -328,7 +328,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
               job?.attachments.length
                 ? `Already attached: ${job.attachments.map((f) => f.name).join(', ')}. New files are added.`
                 : 'Optional: an itinerary, a floor plan, photos. Files are sent when the job is posted (they are not kept in the draft).'
-            } Up to ${plural(room, 'more file')}: PNG, JPEG or WebP images or PDF documents, each at most 5 MB.`}
+            } Up to ${plural(room, job?.attachments.length ? 'more file' : 'file')}: PNG, JPEG or WebP images or PDF documents, each at most 5 MB.`}
             accept={ORDER_FILE_ACCEPT}
             multiple
             files={files}
