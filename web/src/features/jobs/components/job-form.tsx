@@ -58,7 +58,14 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
 
   const id = (key: string) => `${formId}-${key}`;
   // A job holds at most ORDER_FILES_MAX files in all (the API's rule): the room left for new ones.
-  const room = ORDER_FILES_MAX - (job?.attachments.length ?? 0);
+  const attached = job?.attachments ?? [];
+  const room = ORDER_FILES_MAX - attached.length;
+  const attachmentsHint = [
+    attached.length
+      ? `Already attached: ${attached.map((f) => f.name).join(', ')}. New files are added.`
+      : 'Optional: an itinerary, a floor plan, photos. Files are sent when the job is posted (they are not kept in the draft).',
+    `Up to ${plural(room, attached.length ? 'more file' : 'file')}: PNG, JPEG or WebP images or PDF documents, each at most 5 MB.`,
+  ].join(' ');
   const set = <K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -324,11 +331,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
         {room > 0 ? (
           <FileDrop
             label="Attachments"
-            hint={`${
-              job?.attachments.length
-                ? `Already attached: ${job.attachments.map((f) => f.name).join(', ')}. New files are added.`
-                : 'Optional: an itinerary, a floor plan, photos. Files are sent when the job is posted (they are not kept in the draft).'
-            } Up to ${plural(room, job?.attachments.length ? 'more file' : 'file')}: PNG, JPEG or WebP images or PDF documents, each at most 5 MB.`}
+            hint={attachmentsHint}
             accept={ORDER_FILE_ACCEPT}
             multiple
             files={files}
@@ -343,8 +346,8 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
           />
         ) : (
           <p className="muted">
-            Attached: {job?.attachments.map((f) => f.name).join(', ')}. A job has at most{' '}
-            {ORDER_FILES_MAX} files.
+            Attached: {attached.map((f) => f.name).join(', ')}. A job has at most {ORDER_FILES_MAX}{' '}
+            files.
           </p>
         )}
         <Field
