@@ -12,6 +12,7 @@ import {
   unique,
   expectAccessible,
 } from '../support/members';
+import { dropFiles, throttleUploads } from '../support/files';
 
 /** A 1×1 PNG: the server checks uploads by their content. */
 const PNG_1X1 = Buffer.from(
@@ -108,11 +109,14 @@ test('a new Customer registers, verifies, onboards and manages the account', asy
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/newcomer\/page3$/);
-  await page.getByLabel('Choose a photo').setInputFiles({
+  await page.getByLabel('New photo').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',
     buffer: PNG_1X1,
   });
+  // The file field shows the chosen photo before it goes up.
+  await expect(page.getByRole('img', { name: 'Preview of me.png' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Chosen file' })).toContainText('70 bytes');
   await page.getByRole('button', { name: 'Upload and finish' }).click();
   await expect(page).toHaveURL(/\/customer\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Erin' })).toBeVisible();
@@ -233,18 +237,31 @@ test('a member downloads their own CV, which a plain link could not fetch', asyn
   page,
   baseURL,
 }) => {
+  /** 300 KB: a PDF by its first bytes. */
+  const CV = Buffer.concat([PDF, Buffer.alloc(300 * 1024 - PDF.length, 0x20)]);
   const password = 'a-good-password';
   const member = await createMember(page.request, { name: 'Cv Owner', password, prefix: 'cv' });
   await signInWithCookie(page, baseURL, member.email, password);
   await page.goto('/customer/customer-profile-settings');
-  const cvForm = page.locator('form', { has: page.getByLabel('Choose a PDF') });
-  await cvForm.getByLabel('Choose a PDF').setInputFiles({
-    name: 'cv.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF,
-  });
-  await cvForm.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Your CV was uploaded.')).toBeVisible();
+  const cvForm = page.locator('form', { has: page.getByLabel('New CV (PDF)') });
+  const zone = cvForm.getByTestId('file-drop');
+  // Files dropped on the field: a photo is refused there, before any upload; the PDF is taken.
+  await dropFiles(zone, [{ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 }]);
+  await expect(cvForm.getByText('The CV must be a PDF file.')).toBeVisible();
+  await dropFiles(zone, [{ name: 'cv.pdf', mimeType: 'application/pdf', buffer: CV }]);
+  await expect(cvForm.getByText('The CV must be a PDF file.')).toHaveCount(0);
+  const chosen = cvForm.getByRole('list', { name: 'Chosen file' });
+  await expect(chosen).toContainText('cv.pdf');
+  await expect(chosen).toContainText('300 KB');
+  // At 100 KB/s the upload takes about 3 s: its bar climbs, then goes once the CV is saved.
+  const unthrottle = await throttleUploads(page, 100 * 1024);
+  await cvForm.getByRole('button', { name: 'Upload', exact: true }).click();
+  const progress = cvForm.getByRole('progressbar', { name: 'Uploading cv.pdf' });
+  await expect(progress).toHaveAttribute('aria-valuenow', /^[1-9][0-9]?$/);
+  await expect(page.getByText('Your CV was uploaded.')).toBeVisible({ timeout: 20_000 });
+  await unthrottle();
+  await expect(progress).toHaveCount(0);
+  await expect(chosen).toHaveCount(0);
 
   const places: [string, string][] = [
     ['/customer/customer-profile-settings', 'Download your current CV'],
@@ -256,7 +273,7 @@ test('a member downloads their own CV, which a plain link could not fetch', asyn
     await page.getByRole('button', { name }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('cv.pdf');
-    expect((await readFile(await download.path())).equals(PDF)).toBe(true);
+    expect((await readFile(await download.path())).equals(CV)).toBe(true);
   }
   // The file's address alone (no session) gets nothing.
   const me = await page.request.get('/api/user', {

@@ -232,7 +232,7 @@ test('the admin writes a post, adds a cover and publishes it; the public blog sh
   await expect(page).toHaveURL(new RegExp(`/admin/blog/${slug}/edit$`));
   await expect(page.getByText('Draft: only admins see it.')).toBeVisible();
 
-  await page.getByLabel('Choose an image').setInputFiles({
+  await page.getByLabel('New cover image').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
     buffer: PNG_1X1,

@@ -17,6 +17,7 @@ import {
   signIn as signInWith,
   unique,
 } from '../support/members';
+import { holdUploads } from '../support/files';
 import { expectHintsClearOfLabels } from '../support/layout';
 import { serviceWorkerControls } from '../support/sync';
 
@@ -134,10 +135,15 @@ test('an agent creates a gig half offline; a customer finds, saves and asks abou
     });
   }
 
-  // Online again: publish (the images upload now).
+  // Online again: publish (the images upload now, each with its progress bar).
   await agentContext.setOffline(false);
   await stepButton(page, 'Publish').click();
+  const release = await holdUploads(page, '**/api/gigs/*/images');
   await page.getByRole('button', { name: 'Publish gig' }).click();
+  await expect(
+    page.getByRole('progressbar', { name: /^Uploading image 1 of 2: (tram|viewpoint)\.png$/ }),
+  ).toBeVisible({ timeout: 20_000 });
+  release();
   await expect(page).toHaveURL(/\/agent\/manage-gigs$/, { timeout: 20_000 });
   const row = page.locator('.manage-gig-row', { hasText: title });
   await expect(row).toBeVisible();

@@ -10,6 +10,8 @@ import { expectHintsClearOfLabels } from '../support/layout';
 import { createGig, inDays } from '../support/orders';
 
 const PASSWORD = 'jobs-e2e-pass-1';
+/** A minimal PDF: a job's files are checked by their first bytes. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 const newMember = (request: APIRequestContext, role: 'Agent' | 'Customer', name: string) =>
   createMember(request, { name, role, password: PASSWORD, prefix: 'j' });
@@ -55,6 +57,7 @@ async function sendOfferFromBoard(
   if (onPhone) await expect(filtersButton).toHaveText('Filters1 active');
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByTestId('job-budget')).toHaveText('$300 – $600');
+  await expect(page.getByRole('button', { name: 'farm-map.pdf' })).toBeVisible();
   await page.getByLabel('Price (US$)').fill(offer.price);
   await page.getByLabel('Delivery (days)').fill(offer.days);
   await page.getByLabel('Revisions').fill('2');
@@ -99,6 +102,16 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
   await expect(page.getByTestId('description-preview').locator('strong')).toHaveText('Two adults');
   await page.getByRole('button', { name: 'Write' }).click();
   await expect(page.getByText(/Draft saved/)).toBeVisible();
+  // An attachment: checked by its content as it is chosen, listed by its name and size.
+  await page.getByLabel('Attachments', { exact: true }).setInputFiles([
+    { name: 'farm-map.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') },
+  ]);
+  await expect(page.getByText('fake.png is not a PNG, JPEG or WebP image or a PDF.')).toBeVisible();
+  const chosen = page.getByRole('list', { name: 'Chosen files' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(1);
+  await expect(chosen).toContainText('farm-map.pdf');
+  await expect(chosen).toContainText(`${PDF.length} bytes`);
 
   // Offline: the rest of the form, then Post: it waits for the connection.
   await customerContext.setOffline(true);

@@ -20,6 +20,7 @@ import {
   unique,
   type Member,
 } from '../support/members';
+import { holdUploads } from '../support/files';
 import { createGig, inDays } from '../support/orders';
 
 const PASSWORD = 'orders-e2e-pass-1';
@@ -81,6 +82,11 @@ test('a customer orders, pays, gets a delivery, asks for a revision and accepts;
   ]);
   await expect(page.getByText('fake.png is not a PNG, JPEG or WebP image or a PDF.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove passports.pdf' })).toBeVisible();
+  // Each chosen file is listed by its name and size.
+  const chosen = page.getByRole('list', { name: 'Chosen files' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(1);
+  await expect(chosen).toContainText('passports.pdf');
+  await expect(chosen).toContainText(`${PDF.length} bytes`);
   await expectNoSeriousAxeViolations(page, 'order form');
   // A double click places one order.
   await page.getByRole('button', { name: 'Continue to payment ($75)' }).dblclick();
@@ -126,8 +132,15 @@ test('a customer orders, pays, gets a delivery, asks for a revision and accepts;
   await agentPage
     .getByLabel('Delivery files (optional)')
     .setInputFiles({ name: 'market-map.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(agentPage.getByRole('img', { name: 'Preview of market-map.png' })).toBeVisible();
+  // The delivery's upload shows its progress while it is under way.
+  const release = await holdUploads(agentPage, `**/api/orders/${orderId}/deliver`);
   await agentPage.getByRole('button', { name: 'Deliver', exact: true }).click();
+  const progress = agentPage.getByRole('progressbar', { name: 'Uploading 1 file' });
+  await expect(progress).toBeVisible();
+  release();
   await expect(agentPage.getByTestId('order-status')).toHaveText('Delivered');
+  await expect(progress).toHaveCount(0);
   await expect(agentPage.getByText(/Delivered\. Carmen Customer can accept it/)).toBeVisible();
 
   // The customer downloads the file and asks for a revision (the package's only one).

@@ -13,6 +13,7 @@ import {
   api,
   onUnauthorized,
   toApiError,
+  type Send,
 } from './api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -267,6 +268,24 @@ describe('token refresh', () => {
     await Promise.all([api.get('/a'), api.get('/b')]);
     const urls = mock.mock.calls.map(([url]) => String(url));
     expect(urls.filter((url) => url === '/api/token/refresh')).toHaveLength(1);
+  });
+
+  it("a caller's send carries the request and its retry; the refresh goes by fetch", async () => {
+    const old = makeJwt(NOW + 30 * 60_000);
+    setSession({ token: old, user: makeUser() }, false);
+    const fresh = makeJwt(NOW + 3_600_000);
+    const mock = stubFetch(refreshed(fresh));
+    const answers = [json(401, { message: 'Unauthenticated.' }), json(200, { user: 'u1' })];
+    const send = vi.fn<Send>(async () => answers.shift()!);
+    const form = new FormData();
+    await expect(api.post('/user/cv', form, { send })).resolves.toEqual({ user: 'u1' });
+    expect(send).toHaveBeenCalledTimes(2);
+    const [url, init] = send.mock.calls[1]!;
+    expect(url).toBe('/api/user/cv');
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
+    expect(mock).toHaveBeenCalledTimes(1);
+    expect(requestOf(mock).url).toBe('/api/token/refresh');
   });
 
   it('skipRefresh sends the token as it is and never logs out', async () => {

@@ -97,6 +97,13 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * What puts a request on the wire: `fetch` unless the caller brings its own (an upload that
+ * reports its progress, lib/upload-progress.ts). It answers as fetch does: a Response, a
+ * TypeError when no response came, an AbortError when the signal stopped it.
+ */
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
+
 export interface RequestOptions {
   /** Appended as a query string; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
@@ -107,6 +114,7 @@ export interface RequestOptions {
    * logout on a 401. For calls that end the session anyway (logout).
    */
   skipRefresh?: boolean;
+  send?: Send;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -210,7 +218,7 @@ async function sendWithSession(
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
-      return await fetch(url, {
+      return await (options.send ?? fetch)(url, {
         method,
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api, type Send } from '@/lib/api-client';
 import { setUser } from '@/stores/auth';
 import type { User } from '@/types/api';
 
@@ -23,10 +23,12 @@ export type UploadKind = 'avatar' | 'cv';
  * POST /api/user/avatar or /api/user/cv, multipart with one field `file`. The server checks the
  * content: 413 too large, 415 or 422 not an accepted type.
  */
-export async function uploadFile(kind: UploadKind, file: File): Promise<User> {
+export async function uploadFile(kind: UploadKind, file: File, send?: Send): Promise<User> {
   const body = new FormData();
   body.append('file', file);
-  const { user } = await api.post<{ user: User }>(`/user/${kind}`, body);
+  const { user } = await api.post<{ user: User }>(`/user/${kind}`, body, {
+    send,
+  });
   setUser(user);
   return user;
 }

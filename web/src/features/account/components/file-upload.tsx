@@ -1,15 +1,18 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
+import { FileDrop, useUploadProgress } from '@/components/form/file-drop';
 import { Avatar } from '@/components/ui/avatar';
 import { ProtectedFileLink } from '@/components/ui/protected-file-link';
 import { ApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/form';
+import { useObjectUrl } from '@/lib/use-object-url';
 import type { User } from '@/types/api';
 import { uploadFile, type UploadKind } from '../api/profile';
 
 const MB = 1024 * 1024;
 
 interface UploadRule {
+  label: string;
   accept: string;
   types: readonly string[];
   maxBytes: number;
@@ -21,6 +24,7 @@ interface UploadRule {
 /** The server's limits (it checks the content again); checked here to answer at once. */
 const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   avatar: {
+    label: 'New photo',
     accept: 'image/png,image/jpeg,image/webp',
     types: ['image/png', 'image/jpeg', 'image/webp'],
     maxBytes: 2 * MB,
@@ -29,6 +33,7 @@ const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
     hint: 'PNG, JPEG or WebP, up to 2 MB. A square photo of your face works best.',
   },
   cv: {
+    label: 'New CV (PDF)',
     accept: 'application/pdf',
     types: ['application/pdf'],
     maxBytes: 5 * MB,
@@ -45,18 +50,6 @@ export function checkFile(kind: UploadKind, file: File | null): string | null {
   if (file.type && !rule.types.includes(file.type)) return rule.wrongType;
   if (file.size > rule.maxBytes) return rule.tooLarge;
   return null;
-}
-
-/** A blob: URL for a chosen image, revoked when it changes. */
-function useObjectUrl(file: File | null): string | null {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
-  return url;
 }
 
 export interface FileUploadProps {
@@ -79,26 +72,21 @@ export function FileUpload({
   extraActions,
 }: FileUploadProps) {
   const rule = UPLOAD_RULES[kind];
-  const inputId = useId();
-  // A new file input after each upload: a file input's chosen name cannot be cleared otherwise.
-  const [inputKey, setInputKey] = useState(0);
+  const upload = useUploadProgress();
   const form = useForm({
     initialValues: { file: null as File | null },
     onSubmit: async ({ file }) => {
       const problem = checkFile(kind, file);
       if (problem || !file) throw new ApiError(422, problem ?? '', { file: [problem ?? ''] });
-      return uploadFile(kind, file);
+      return upload.track((send) => uploadFile(kind, file, send));
     },
-    onSuccess: (updated) => {
-      setInputKey((key) => key + 1);
-      onUploaded?.(updated);
-    },
+    onSuccess: (updated) => onUploaded?.(updated),
     successMessage: kind === 'avatar' ? 'Your photo was updated.' : 'Your CV was uploaded.',
     resetOnSuccess: () => ({ file: null }),
   });
   const binding = form.field('file');
-  const preview = useObjectUrl(form.values.file);
-  const hintId = `${inputId}-hint`;
+  const chosen = form.values.file;
+  const preview = useObjectUrl(kind === 'avatar' ? chosen : null);
 
   return (
     <form className="form upload" onSubmit={form.submit} noValidate>
@@ -126,28 +114,21 @@ export function FileUpload({
             )}
           </div>
         )}
-        <div className="field upload-field">
-          <label htmlFor={inputId}>{kind === 'avatar' ? 'Choose a photo' : 'Choose a PDF'}</label>
-          <input
-            key={inputKey}
-            id={inputId}
-            name={kind}
-            type="file"
+        <div className="upload-field">
+          <FileDrop
+            label={rule.label}
+            hint={rule.hint}
             accept={rule.accept}
-            onChange={(event) => binding.onChange(event.target.files?.[0] ?? null)}
-            aria-invalid={binding.error ? true : undefined}
-            aria-describedby={[hintId, binding.error ? binding.errorId : null]
-              .filter(Boolean)
-              .join(' ')}
+            name={kind}
+            files={chosen ? [chosen] : []}
+            onAdd={([file]) => binding.onChange(file ?? null)}
+            onRemove={() => binding.onChange(null)}
+            check={(file) => checkFile(kind, file)}
+            errors={binding.error ? [binding.error] : []}
+            progress={upload.progress}
+            progressLabel={chosen ? `Uploading ${chosen.name}` : undefined}
+            disabled={form.isBusy}
           />
-          <p id={hintId} className="field-hint">
-            {rule.hint}
-          </p>
-          {binding.error && (
-            <p id={binding.errorId} className="field-error">
-              {binding.error}
-            </p>
-          )}
         </div>
       </div>
       <div className="form-actions">

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api, type Send } from '@/lib/api-client';
 import type { AdminBlogPost, BlogFormValues } from '../types';
 
 const postPath = (slug: string) => `/admin/blog/${encodeURIComponent(slug)}`;
@@ -41,10 +41,14 @@ export async function deletePost(slug: string): Promise<void> {
 }
 
 /** POST /api/admin/blog/:slug/cover: PNG, JPEG or WebP up to 2 MB, in the field `file`. */
-export async function uploadCover(slug: string, file: File): Promise<AdminBlogPost> {
+export async function uploadCover(slug: string, file: File, send?: Send): Promise<AdminBlogPost> {
   const body = new FormData();
   body.append('file', file);
-  return (await api.post<{ post: AdminBlogPost }>(`${postPath(slug)}/cover`, body)).post;
+  return (
+    await api.post<{ post: AdminBlogPost }>(`${postPath(slug)}/cover`, body, {
+      send,
+    })
+  ).post;
 }
 
 export const postToFormValues = (post: AdminBlogPost): BlogFormValues => ({

@@ -1,13 +1,15 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buildPath } from '@/config/paths';
 import { ChoiceField, TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton, SuccessAlert } from '@/components/form/form-alerts';
+import { FileDrop, useUploadProgress } from '@/components/form/file-drop';
 import { ApiError } from '@/lib/api-client';
 import { useForm, type FieldBinding } from '@/lib/form';
 import { notify } from '@/stores/notification';
 import { createPost, getPost, postToFormValues, updatePost, uploadCover } from '../api/blog';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { useResource } from '@/lib/use-resource';
 import type { AdminBlogPost, BlogFormValues, BlogStatus } from '../types';
 import { LoadState } from './load-state';
@@ -41,34 +43,22 @@ function CoverUpload({
   post: AdminBlogPost;
   onUploaded: (post: AdminBlogPost) => void;
 }) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const [inputKey, setInputKey] = useState(0);
+  const titleId = useId();
+  const upload = useUploadProgress();
   const form = useForm({
     initialValues: { file: null as File | null },
     onSubmit: async ({ file }) => {
       const problem = coverProblem(file);
       if (problem || !file) throw new ApiError(422, problem ?? '', { file: [problem ?? ''] });
-      return uploadCover(post.slug, file);
+      return upload.track((send) => uploadCover(post.slug, file, send));
     },
-    onSuccess: (saved) => {
-      setInputKey((key) => key + 1);
-      onUploaded(saved);
-    },
+    onSuccess: (saved) => onUploaded(saved),
     successMessage: 'The cover was uploaded.',
     resetOnSuccess: () => ({ file: null }),
   });
   const binding = form.field('file');
-  const preview = useMemo(
-    () => (form.values.file ? URL.createObjectURL(form.values.file) : null),
-    [form.values.file],
-  );
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
+  const chosen = form.values.file;
+  const preview = useObjectUrl(chosen);
   const shown = preview ?? post.cover;
 
   return (
@@ -76,9 +66,9 @@ function CoverUpload({
       className="form card cover-upload"
       onSubmit={form.submit}
       noValidate
-      aria-labelledby={`${inputId}-title`}
+      aria-labelledby={titleId}
     >
-      <h2 id={`${inputId}-title`}>Cover image</h2>
+      <h2 id={titleId}>Cover image</h2>
       <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
       <SuccessAlert isShown={form.isSuccessful} onDismiss={form.dismissSuccess}>
         {form.state.successMessage}
@@ -92,29 +82,20 @@ function CoverUpload({
       ) : (
         <p className="muted">No cover yet.</p>
       )}
-      <div className="field">
-        <label htmlFor={inputId}>Choose an image</label>
-        <input
-          key={inputKey}
-          id={inputId}
-          name="file"
-          type="file"
-          accept={COVER_TYPES.join(',')}
-          onChange={(event) => binding.onChange(event.target.files?.[0] ?? null)}
-          aria-invalid={binding.error ? true : undefined}
-          aria-describedby={[hintId, binding.error ? binding.errorId : null]
-            .filter(Boolean)
-            .join(' ')}
-        />
-        <p id={hintId} className="field-hint">
-          PNG, JPEG or WebP, up to 2 MB. Wide images (3:2) look best.
-        </p>
-        {binding.error && (
-          <p id={binding.errorId} className="field-error">
-            {binding.error}
-          </p>
-        )}
-      </div>
+      <FileDrop
+        label="New cover image"
+        hint="PNG, JPEG or WebP, up to 2 MB. Wide images (3:2) look best."
+        accept={COVER_TYPES.join(',')}
+        name="file"
+        files={chosen ? [chosen] : []}
+        onAdd={([file]) => binding.onChange(file ?? null)}
+        onRemove={() => binding.onChange(null)}
+        check={coverProblem}
+        errors={binding.error ? [binding.error] : []}
+        progress={upload.progress}
+        progressLabel={chosen ? `Uploading ${chosen.name}` : undefined}
+        disabled={form.isBusy}
+      />
       <div className="form-actions">
         <SubmitButton isBusy={form.isBusy} busyText="Uploading…">
           Upload cover

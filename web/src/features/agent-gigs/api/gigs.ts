@@ -1,7 +1,7 @@
 // The agent's gigs on the server: create, edit, pause and resume, delete, images, stats.
 import type { Gig, GigFields, GigPatch } from '@wayfarer/api/schemas';
 import type { AgentStats } from '@wayfarer/api/schemas/gig-stats';
-import { api } from '@/lib/api-client';
+import { api, type Send } from '@/lib/api-client';
 
 export type { AgentStats, Gig };
 export type GigStatus = Gig['status'];
@@ -38,10 +38,19 @@ export async function deleteGig(id: string): Promise<void> {
 }
 
 /** POST /api/gigs/:id/images (multipart "file"); the server checks size and content again. */
-export async function uploadGigImage(id: string, file: Blob, name: string): Promise<Gig> {
+export async function uploadGigImage(
+  id: string,
+  file: Blob,
+  name: string,
+  send?: Send,
+): Promise<Gig> {
   const body = new FormData();
   body.append('file', file, name);
-  return (await api.post<{ gig: Gig }>(`/gigs/${encodeURIComponent(id)}/images`, body)).gig;
+  return (
+    await api.post<{ gig: Gig }>(`/gigs/${encodeURIComponent(id)}/images`, body, {
+      send,
+    })
+  ).gig;
 }
 
 /** An image URL of a gig is `/api/gigs/<id>/images/<imageId>`. */

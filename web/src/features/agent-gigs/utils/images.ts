@@ -27,9 +27,3 @@ export async function checkImage(file: Blob & { name?: string }): Promise<ImageC
   if (!type) return { ok: false, error: `${name} ${TYPE_ERROR}` };
   return { ok: true, type };
 }
-
-/** "2.4 MB", "830 KB". */
-export function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}

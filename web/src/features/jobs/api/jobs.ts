@@ -12,7 +12,7 @@ import type {
   SavedJobSearch,
 } from '@wayfarer/api/schemas/jobs';
 import type { Order } from '@wayfarer/api/schemas/orders';
-import { api, type QueryValue } from '@/lib/api-client';
+import { api, type QueryValue, type Send } from '@/lib/api-client';
 import type { Money } from '@/lib/money';
 
 export type { Job, JobBudget, JobStatus, Offer, OfferStatus, Order };
@@ -68,10 +68,18 @@ export async function updateJob(id: string, fields: Partial<JobFields>): Promise
 }
 
 /** POST /api/jobs/:id/attachments (multipart `files`), as an order's requirement files. */
-export async function uploadJobAttachments(id: string, files: readonly File[]): Promise<Job> {
+export async function uploadJobAttachments(
+  id: string,
+  files: readonly File[],
+  send?: Send,
+): Promise<Job> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
-  return (await api.post<{ job: Job }>(jobPath(id, 'attachments'), body)).job;
+  return (
+    await api.post<{ job: Job }>(jobPath(id, 'attachments'), body, {
+      send,
+    })
+  ).job;
 }
 
 export async function getJob(id: string, options: Options = {}): Promise<JobWithOffers> {

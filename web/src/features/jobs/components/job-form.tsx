@@ -2,8 +2,11 @@ import { useId, useRef, useState } from 'react';
 import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
 import { DescriptionField } from '@/components/form/description-field';
 import { DraftNotice } from '@/components/form/draft-notice';
+import { FileDrop, useUploadProgress } from '@/components/form/file-drop';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { plural } from '@/lib/format';
+import { ORDER_FILE_ACCEPT, ORDER_FILES_MAX, orderFileProblem } from '@/lib/order-files';
 import { useDraft } from '@/lib/local-db-drafts';
 import { createJob, updateJob, uploadJobAttachments, type Job } from '../api/jobs';
 import {
@@ -44,6 +47,7 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
     job ? valuesFromJob(job) : emptyJobValues(),
   );
   const [files, setFiles] = useState<File[]>([]);
+  const upload = useUploadProgress();
   const [errors, setErrors] = useState<FormErrors>({});
   const [alert, setAlert] = useState<SaveAlert | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -53,6 +57,15 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
   const busyRef = useRef(false);
 
   const id = (key: string) => `${formId}-${key}`;
+  // A job holds at most ORDER_FILES_MAX files in all (the API's rule): the room left for new ones.
+  const attached = job?.attachments ?? [];
+  const room = ORDER_FILES_MAX - attached.length;
+  const attachmentsHint = [
+    attached.length
+      ? `Already attached: ${attached.map((f) => f.name).join(', ')}. New files are added.`
+      : 'Optional: an itinerary, a floor plan, photos. Files are sent when the job is posted (they are not kept in the draft).',
+    `Up to ${plural(room, attached.length ? 'more file' : 'file')}: PNG, JPEG or WebP images or PDF documents, each at most 5 MB.`,
+  ].join(' ');
   const set = <K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -95,7 +108,11 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
         next = { ...next, job_id: saved.id };
         setValues(next);
       }
-      if (files.length > 0) saved = await uploadJobAttachments(saved.id, files);
+      if (files.length > 0) {
+        const { id } = saved;
+        saved = await upload.track((send) => uploadJobAttachments(id, files, send));
+        setFiles([]);
+      }
       draft.clear();
       onSaved(saved);
     } catch (error) {
@@ -311,25 +328,28 @@ export function JobForm({ services, job, onSaved }: JobFormProps) {
 
       <section className="card job-form-section form-section">
         <h2>Attachments and how long it stays open</h2>
-        <Field
-          id={id('attachments')}
-          label="Attachments"
-          hint={
-            job?.attachments.length
-              ? `Already attached: ${job.attachments.map((f) => f.name).join(', ')}. New files are added.`
-              : 'Optional: an itinerary, a floor plan, photos. Files are sent when the job is posted (they are not kept in the draft).'
-          }
-          error={errors.attachments}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="file"
-              multiple
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-            />
-          )}
-        </Field>
+        {room > 0 ? (
+          <FileDrop
+            label="Attachments"
+            hint={attachmentsHint}
+            accept={ORDER_FILE_ACCEPT}
+            multiple
+            files={files}
+            onAdd={(added) => setFiles((current) => [...current, ...added])}
+            onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+            check={orderFileProblem}
+            maxFiles={room}
+            errors={errors.attachments}
+            progress={upload.progress}
+            progressLabel={`Uploading ${plural(files.length, 'file')}`}
+            disabled={isBusy}
+          />
+        ) : (
+          <p className="muted">
+            Attached: {attached.map((f) => f.name).join(', ')}. A job has at most {ORDER_FILES_MAX}{' '}
+            files.
+          </p>
+        )}
         <Field
           id={id('open_days')}
           label="Open for (days)"

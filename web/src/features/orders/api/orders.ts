@@ -10,7 +10,7 @@ import type {
   OrderFile,
   OrderStatus,
 } from '@wayfarer/api/schemas/orders';
-import { api } from '@/lib/api-client';
+import { api, type Send } from '@/lib/api-client';
 
 export type { CardInput, Order, OrderAction, OrderFile, OrderStatus };
 
@@ -47,10 +47,18 @@ export async function createOrder(input: NewOrder, idempotencyKey: string): Prom
 }
 
 /** POST /api/orders/:id/attachments (multipart `files`): the requirement files. */
-export async function uploadAttachments(id: string, files: readonly File[]): Promise<Order> {
+export async function uploadAttachments(
+  id: string,
+  files: readonly File[],
+  send?: Send,
+): Promise<Order> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
-  return (await api.post<{ order: Order }>(orderPath(id, 'attachments'), body)).order;
+  return (
+    await api.post<{ order: Order }>(orderPath(id, 'attachments'), body, {
+      send,
+    })
+  ).order;
 }
 
 export async function getOrder(id: string, options: Options = {}): Promise<Order> {
@@ -86,15 +94,18 @@ export async function deliverOrder(
   id: string,
   message: string,
   files: readonly File[],
+  send?: Send,
 ): Promise<Order> {
-  let body: unknown = { message };
-  if (files.length > 0) {
-    const form = new FormData();
-    form.append('message', message);
-    for (const file of files) form.append('files', file, file.name);
-    body = form;
-  }
-  return (await api.post<{ order: Order }>(orderPath(id, 'deliver'), body)).order;
+  if (files.length === 0)
+    return (await api.post<{ order: Order }>(orderPath(id, 'deliver'), { message })).order;
+  const form = new FormData();
+  form.append('message', message);
+  for (const file of files) form.append('files', file, file.name);
+  return (
+    await api.post<{ order: Order }>(orderPath(id, 'deliver'), form, {
+      send,
+    })
+  ).order;
 }
 
 /** The actions with no body, or a `reason`. */

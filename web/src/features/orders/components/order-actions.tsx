@@ -2,8 +2,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TextAreaField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { useUploadProgress } from '@/components/form/file-drop';
 import { Modal } from '@/components/ui/modal';
-import { ApiError, GENERIC_ERROR_MESSAGE, INPUT_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, GENERIC_ERROR_MESSAGE, INPUT_ERROR_MESSAGE, type Send } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useForm } from '@/lib/form';
 import { formatMoney } from '@/lib/money';
@@ -31,16 +32,21 @@ export interface OrderActionsProps {
   onRefused: () => void;
 }
 
-/** Runs an action: text is the reason or the delivery's message. */
-type Run = (action: OfflineOrderAction, text?: string, files?: File[]) => Promise<Order | null>;
+/** Runs an action: text is the reason or the delivery's message (with its files' upload). */
+type Run = (
+  action: OfflineOrderAction,
+  text?: string,
+  files?: File[],
+  send?: Send,
+) => Promise<Order | null>;
 
 /** Through the API: the order as it is now. */
 const runOnline =
   (orderId: string): Run =>
-  (action, text = '', files = []) => {
+  (action, text = '', files = [], send) => {
     switch (action) {
       case 'deliver':
-        return deliverOrder(orderId, text, files);
+        return deliverOrder(orderId, text, files, send);
       case 'revision':
       case 'cancel':
       case 'dispute':
@@ -146,7 +152,7 @@ export function OrderActions({
             submit={order.deliveries.length > 0 ? 'Deliver again' : 'Deliver'}
             busyText="Delivering…"
             labelledBy="deliver-title"
-            onRun={(message, files) => run('deliver', message, files)}
+            onRun={(message, files, send) => run('deliver', message, files, send)}
             onDone={done(`Delivered. ${other} can accept it or ask for a revision.`)}
             onRefused={refused}
           />
@@ -434,14 +440,19 @@ function TextActionForm({
   filesLabel?: string;
   /** The heading that names the form; else the submit button's text does. */
   labelledBy?: string;
-  onRun: (text: string, files: File[]) => Promise<Order | null>;
+  onRun: (text: string, files: File[], send: Send | undefined) => Promise<Order | null>;
 }) {
   const [files, setFiles] = useState<File[]>([]);
+  const upload = useUploadProgress();
   const form = useForm<Record<typeof field, string>, Order | null>({
     initialValues: { [field]: '' } as Record<typeof field, string>,
     onSubmit: async (values) => {
       try {
-        return await onRun(values[field], files);
+        const text = values[field];
+        // Only files go up with a progress bar; a text alone is a small JSON request.
+        return await (files.length > 0
+          ? upload.track((send) => onRun(text, files, send))
+          : onRun(text, files, undefined));
       } catch (error) {
         onRefused(error);
         throw error;
@@ -475,6 +486,7 @@ function TextActionForm({
           files={files}
           onChange={setFiles}
           error={form.state.errors.files?.[0]}
+          progress={upload.progress}
         />
       )}
       <div className="form-actions">

@@ -139,6 +139,6 @@ describe('OrderForm', () => {
     await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(placed));
     expect(api.createOrder).toHaveBeenCalledTimes(1);
     expect(api.uploadAttachments).toHaveBeenCalledTimes(2);
-    expect(api.uploadAttachments).toHaveBeenLastCalledWith('o1', [file]);
+    expect(api.uploadAttachments).toHaveBeenLastCalledWith('o1', [file], expect.any(Function));
   });
 });

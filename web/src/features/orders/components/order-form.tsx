@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChoiceField, TextAreaField, TextField } from '@/components/form/fields';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { useUploadProgress } from '@/components/form/file-drop';
 import { ApiError } from '@/lib/api-client';
 import { plural } from '@/lib/format';
 import { useForm, type FieldBinding } from '@/lib/form';
@@ -60,6 +61,7 @@ export function OrderForm({ gig, initialTier, onPlaced, askHref, checkoutHref }:
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [isMultiDay, setMultiDay] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
+  const upload = useUploadProgress();
   // A placed order whose files are still to upload: a retry uploads them, it places nothing new.
   const placed = useRef<Order | null>(null);
   const [placedId, setPlacedId] = useState<string | null>(null);
@@ -95,7 +97,7 @@ export function OrderForm({ gig, initialTier, onPlaced, askHref, checkoutHref }:
       placed.current = order;
       if (files.length > 0) {
         try {
-          await uploadAttachments(order.id, files);
+          await upload.track((send) => uploadAttachments(order.id, files, send));
         } catch (error) {
           setPlacedId(order.id);
           const reason = error instanceof ApiError ? error.message : 'The upload failed.';
@@ -244,7 +246,12 @@ export function OrderForm({ gig, initialTier, onPlaced, askHref, checkoutHref }:
         rows={5}
         maxLength={5000}
       />
-      <OrderFilesField label="Requirement files (optional)" files={files} onChange={setFiles} />
+      <OrderFilesField
+        label="Requirement files (optional)"
+        files={files}
+        onChange={setFiles}
+        progress={upload.progress}
+      />
 
       {summary && <PriceSummaryCard summary={summary} />}
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert, SubmitButton } from '@/components/form/form-alerts';
+import { useUploadProgress } from '@/components/form/file-drop';
 import { Avatar } from '@/components/ui/avatar';
 import { useIsOnline } from '@/components/ui/use-online-status';
 import { ProtectedFileLink } from '@/components/ui/protected-file-link';
@@ -400,9 +401,10 @@ function FileList({ files, label }: { files: OrderFile[]; label: string }) {
 
 function AddFiles({ order, onDone }: { order: Order; onDone: (order: Order) => void }) {
   const [files, setFiles] = useState<File[]>([]);
+  const upload = useUploadProgress();
   const form = useForm<Record<string, never>, Order>({
     initialValues: {},
-    onSubmit: () => uploadAttachments(order.id, files),
+    onSubmit: () => upload.track((send) => uploadAttachments(order.id, files, send)),
     onSuccess: (next) => {
       setFiles([]);
       onDone(next);
@@ -417,7 +419,12 @@ function AddFiles({ order, onDone }: { order: Order; onDone: (order: Order) => v
       aria-label="Add requirement files"
     >
       <ErrorAlert alert={form.errorAlert} onDismiss={form.dismissErrors} />
-      <OrderFilesField label="Add files to the requirements" files={files} onChange={setFiles} />
+      <OrderFilesField
+        label="Add files to the requirements"
+        files={files}
+        onChange={setFiles}
+        progress={upload.progress}
+      />
       {files.length > 0 && (
         <div className="form-actions">
           <SubmitButton isBusy={form.isBusy} busyText="Uploading…">

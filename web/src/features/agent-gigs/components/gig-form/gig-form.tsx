@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { ConnectionAlerts, type SaveAlert } from '@/components/form/connection-alerts';
 import { DraftNotice } from '@/components/form/draft-notice';
+import { UploadProgressBar, useUploadProgress } from '@/components/form/file-drop';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { useDraft, type DraftControl } from '@/lib/local-db-drafts';
 import { useOnlineStatus } from '@/components/ui/use-online-status';
@@ -68,6 +69,8 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
   const [busy, setBusy] = useState<GigStatus | null>(null);
   const [isPreview, setPreview] = useState(false);
   const [pickErrors, setPickErrors] = useState<string[]>([]);
+  const upload = useUploadProgress();
+  const [uploadLabel, setUploadLabel] = useState('Uploading');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isOnline = useOnlineStatus();
 
@@ -152,10 +155,12 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
       // Images removed in the form, then the new ones (each leaves the draft once uploaded).
       for (const url of saved.images.filter((u) => !current.kept_images.includes(u)))
         saved = await removeGigImage(saved.id, url);
-      for (const image of pending) {
+      for (const [index, image] of pending.entries()) {
         const blob = await imageDraft.blobOf(image.name);
+        const gigId = saved.id;
+        setUploadLabel(`Uploading image ${index + 1} of ${pending.length}: ${image.file_name}`);
         try {
-          saved = await uploadGigImage(saved.id, blob, image.file_name);
+          saved = await upload.track((send) => uploadGigImage(gigId, blob, image.file_name, send));
         } catch (error) {
           if (error instanceof ApiError && error.status !== 0) {
             throw new ApiError(error.status, error.message, {
@@ -276,6 +281,8 @@ export function GigForm({ services, gig, onSaved }: GigFormProps) {
           />
         )}
       </section>
+
+      {upload.progress && <UploadProgressBar progress={upload.progress} label={uploadLabel} />}
 
       <div className="form-actions gig-actions">
         {step !== 'overview' && (

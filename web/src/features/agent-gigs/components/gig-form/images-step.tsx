@@ -1,7 +1,8 @@
-import type { ChangeEvent } from 'react';
+import { FileDrop } from '@/components/form/file-drop';
+import { formatFileSize } from '@/lib/file-size';
 import { useGigImage } from '../../hooks/use-gig-image';
 import type { DraftImage, ImageDraft } from '../../hooks/use-image-draft';
-import { checkImage, formatSize, GIG_IMAGES_MAX, type ImageType } from '../../utils/images';
+import { checkImage, GIG_IMAGES_MAX, type ImageType } from '../../utils/images';
 import type { SetValue, StepProps } from './types';
 
 export interface ImagesStepProps extends StepProps {
@@ -54,7 +55,7 @@ function PendingImage({
         <span className="gig-image-placeholder" />
       )}
       <span className="gig-image-meta muted">
-        {image.file_name} · {formatSize(image.size)} · uploads when you save
+        {image.file_name} · {formatFileSize(image.size)} · uploads when you save
       </span>
       <button type="button" className="button button-ghost" onClick={onRemove}>
         Remove<span className="visually-hidden"> {image.file_name}</span>
@@ -67,7 +68,6 @@ function PendingImage({
 export function ImagesStep({
   values,
   errors,
-  id,
   set,
   imageDraft,
   pickErrors,
@@ -76,9 +76,7 @@ export function ImagesStep({
   const pending = imageDraft.images ?? [];
   const imageCount = values.kept_images.length + pending.length;
 
-  const pickImages = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
+  const pickImages = async (files: File[]) => {
     const problems: string[] = [];
     const accepted: { blob: Blob; type: ImageType; fileName: string }[] = [];
     let room = GIG_IMAGES_MAX - imageCount;
@@ -104,11 +102,13 @@ export function ImagesStep({
     }
   };
 
+  const shownErrors = [...pickErrors, ...(errors.images ?? []), ...(errors.file ?? [])];
+
   return (
     <>
-      <p className="muted" id={id('images-hint')}>
-        Up to {GIG_IMAGES_MAX} images, PNG, JPEG or WebP, each at most 2 MB. The first one is the
-        gig&apos;s cover. Images picked offline are kept on this device and uploaded when you save.
+      <p className="muted">
+        The first image is the gig&apos;s cover. Images picked offline are kept on this device and
+        uploaded when you save.
       </p>
       <ul className="gig-images" aria-label="Images">
         {values.kept_images.map((url, index) => (
@@ -136,24 +136,23 @@ export function ImagesStep({
       <p className="muted" role="status">
         {imageCount} of {GIG_IMAGES_MAX} images
       </p>
-      {imageCount < GIG_IMAGES_MAX && (
-        <div className="field">
-          <label htmlFor={id('images')}>Add images</label>
-          <input
-            id={id('images')}
-            type="file"
-            multiple
-            accept="image/png,image/jpeg,image/webp"
-            aria-describedby={id('images-hint')}
-            onChange={(e) => void pickImages(e)}
-          />
-        </div>
+      {imageCount < GIG_IMAGES_MAX ? (
+        <FileDrop
+          label="Add images"
+          hint={`Up to ${GIG_IMAGES_MAX} images in all: PNG, JPEG or WebP, each at most 2 MB.`}
+          accept="image/png,image/jpeg,image/webp"
+          multiple
+          files={[]}
+          onAdd={pickImages}
+          errors={shownErrors}
+        />
+      ) : (
+        shownErrors.map((text) => (
+          <p key={text} className="field-error" role="alert" data-field-error>
+            {text}
+          </p>
+        ))
       )}
-      {[...pickErrors, ...(errors.images ?? []), ...(errors.file ?? [])].map((text) => (
-        <p key={text} className="field-error" role="alert" data-field-error>
-          {text}
-        </p>
-      ))}
     </>
   );
 }
