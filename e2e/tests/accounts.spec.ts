@@ -2,7 +2,7 @@
 // onboarding, logout, remembered login, password change and reset, account deletion, and the
 // route guards. Mail is read from the development outbox (GET /api/dev/mail).
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   apiLogin,
@@ -11,6 +11,7 @@ import {
   signInWithCookie,
   unique,
   expectAccessible,
+  mailedLink,
 } from '../support/members';
 
 /** A 1×1 PNG: the server checks uploads by their content. */
@@ -21,45 +22,6 @@ const PNG_1X1 = Buffer.from(
 const DAY_S = 86_400;
 /** A minimal PDF: the server checks a CV by its first bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
-
-/** The newest mail to `to` whose text has a link under `pathPrefix`; waits for it to arrive. */
-async function mailedLink(
-  request: APIRequestContext,
-  to: string,
-  pathPrefix: string,
-  after = '',
-): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/mail');
-        expect(response.status()).toBe(200);
-        const { data } = (await response.json()) as { data: Mail[] };
-        const pattern = new RegExp(`https?://[^\\s"'<>]*${pathPrefix}[^\\s"'<>]*`);
-        for (const mail of data) {
-          if (mail.to.toLowerCase() !== to.toLowerCase() || mail.created_at <= after) continue;
-          const match = pattern.exec(mail.text);
-          if (match) {
-            link = match[0].replace(/[.,;)]+$/, '');
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a mail to ${to} with a ${pathPrefix} link`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return link!;
-}
 
 test('a new Customer registers, verifies, onboards and manages the account', async ({
   page,
