@@ -26,25 +26,44 @@ export function unique(): string {
   return `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
 }
 
-/** The email verification link mailed to `to` (the development outbox). */
-async function verificationLink(request: APIRequestContext, to: string): Promise<URL> {
+interface Mail {
+  to: string;
+  text: string;
+  created_at: string;
+}
+
+/**
+ * The link under `pathPrefix` in the newest mail to `to` sent after `after` (an ISO time), from
+ * the development outbox; waits for it to arrive.
+ */
+export async function mailedLink(
+  request: APIRequestContext,
+  to: string,
+  pathPrefix: string,
+  after = '',
+): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get('/api/dev/mail');
-        const { data } = (await response.json()) as { data: { to: string; text: string }[] };
+        expect(response.status()).toBe(200);
+        const { data } = (await response.json()) as { data: Mail[] };
+        const pattern = new RegExp(`https?://[^\\s"'<>]*${pathPrefix}[^\\s"'<>]*`);
         for (const mail of data) {
-          if (mail.to.toLowerCase() !== to.toLowerCase()) continue;
-          const match = /https?:\/\/[^\s"'<>]*\/email\/verify\/[^\s"'<>]*/.exec(mail.text);
-          if (match) link = match[0].replace(/[.,;)]+$/, '');
+          if (mail.to.toLowerCase() !== to.toLowerCase() || mail.created_at <= after) continue;
+          const match = pattern.exec(mail.text);
+          if (match) {
+            link = match[0].replace(/[.,;)]+$/, '');
+            return true;
+          }
         }
-        return link !== undefined;
+        return false;
       },
-      { message: `a verification mail to ${to}`, timeout: 15_000 },
+      { message: `a mail to ${to} with a ${pathPrefix} link`, timeout: 15_000 },
     )
     .toBe(true);
-  return new URL(link!);
+  return link!;
 }
 
 export interface Member {
@@ -69,7 +88,7 @@ export async function createMember(
   expect(registered.status(), await registered.text()).toBe(201);
   const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
   const headers = { authorization: `Bearer ${token}` };
-  const link = await verificationLink(request, email);
+  const link = new URL(await mailedLink(request, email, '/email/verify/'));
   const verified = await request.post(`/api/email/verify/${encodeURIComponent(user.id)}`, {
     headers,
     data: {
@@ -141,14 +160,24 @@ export async function signIn(
   return page;
 }
 
+/** What axe reads: the whole page (default), only `include`, or all of it but `exclude`. */
+export interface AxeScope {
+  include?: string;
+  exclude?: string;
+}
+
 /** axe's serious and critical violations on the page as it is, as readable lines. */
 export async function seriousAxeViolations(
   page: Page,
   what = '',
   tags?: string[],
+  scope: AxeScope = {},
 ): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (tags ? builder.withTags(tags) : builder).analyze();
+  let builder = new AxeBuilder({ page });
+  if (tags) builder = builder.withTags(tags);
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

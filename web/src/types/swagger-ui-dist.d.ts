@@ -10,6 +10,13 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     filter?: boolean | string;
     defaultModelsExpandDepth?: number;
     displayRequestDuration?: boolean;
+    /** Code highlighting of examples: false, or a highlight.js theme of the bundle's. */
+    syntaxHighlight?:
+      | false
+      | {
+          activated?: boolean;
+          theme?: 'agate' | 'arta' | 'idea' | 'monokai' | 'nord' | 'obsidian' | 'tomorrow-night';
+        };
     onComplete?: () => void;
   }
   export default function SwaggerUI(options: SwaggerUIOptions): unknown;

@@ -139,7 +139,7 @@ export function AccountMenu({ user, variant, links, logoutTo }: AccountMenuProps
         variant === 'public' ? (
           <>
             <Avatar name={user.full_name} src={user.avatar} size={28} />
-            <span className="account-toggle-label">My Account</span>
+            <span className="account-label">My Account</span>
           </>
         ) : (
           <>

@@ -38,12 +38,13 @@ function AdminUserMenu({ user }: { user: User }) {
   return (
     <SignedInMenu
       buttonClassName="dropdown-toggle avatar-toggle admin-user-toggle"
-      ariaLabel={`Account menu for ${user.full_name}`}
+      // The name includes the words on the button (WCAG 2.5.3, label in name): name and title.
+      ariaLabel={`Account menu for ${user.full_name}, ${title}`}
       label={
         <>
           <Avatar name={user.full_name} src={user.avatar} size={32} />
           <span className="admin-user-text">
-            <span className="admin-user-name">{user.full_name}</span>
+            <span className="admin-user-name">{user.full_name}</span>{' '}
             <span className="admin-user-title">{title}</span>
           </span>
         </>

@@ -6,6 +6,7 @@ import { can } from '@wayfarer/api/schemas/roles';
 import type { ReactNode } from 'react';
 import {
   Link,
+  Navigate,
   useLoaderData,
   useNavigate,
   useParams,
@@ -117,11 +118,16 @@ export function Checkout() {
   );
 }
 
-/** /orders/:id: the order page, for its customer and its agent. */
+/**
+ * /orders/:id: the order page, for its customer and its agent. An admin (never a party: admins
+ * neither order nor sell) reads an order on the admin area's page of it, which is written for them.
+ */
 export function OrderShow() {
   const { id = '' } = useParams();
   const user = useCurrentUser();
   if (!user) return null;
+  if (user.role === 'Admin')
+    return <Navigate replace to={buildPath('admin.orders.show', { id })} />;
   return (
     <OrderPage
       key={id}
