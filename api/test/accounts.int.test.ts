@@ -175,12 +175,37 @@ describe('POST /api/register', () => {
 
   it('lets exactly one of two concurrent registrations with the same email win', async () => {
     const body = newAccount();
+    const other = (password: string) => ({
+      password,
+      password_confirmation: password,
+    });
     const results = await Promise.all([
       api.post('/api/register', { body }),
-      api.post('/api/register', { body: { ...body, full_name: 'Someone Else' } }),
-      api.post('/api/register', { body: { ...body, email: body.email.toUpperCase() } }),
+      api.post('/api/register', {
+        body: { ...body, full_name: 'Someone Else', ...other('another-password') },
+      }),
+      api.post('/api/register', {
+        body: { ...body, email: body.email.toUpperCase(), ...other('a-third-password') },
+      }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
+  });
+
+  // The same form sent twice at once (a double tap): the second either completes the same
+  // account's setup (same address and password, the rule for a registration that stopped
+  // half-way) or is refused as taken, by timing; never a second account.
+  it('a registration sent twice at once makes one account', async () => {
+    const body = newAccount();
+    const results = await Promise.all([
+      api.post<Session>('/api/register', { body }),
+      api.post<Session>('/api/register', { body }),
+    ]);
+    const won = results.filter((r) => r.status === 201);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    expect(results.filter((r) => r.status !== 201).map((r) => r.status)).toEqual(
+      Array(2 - won.length).fill(422),
+    );
+    expect(new Set(won.map((r) => r.body.user.id)).size).toBe(1);
   });
 });
 
