@@ -375,12 +375,15 @@ test('a gig saved to a wishlist opens offline, though it was never opened', asyn
   // The wishlist page fetches the saved gigs in the background, into the service worker's cache.
   await page.goto('/profile/wishlists');
   await expect(page.getByRole('heading', { name: /Dinners/ })).toBeVisible();
+  // A background fetch: it waited more than the default 10 s once, late in a loaded clean run.
   await expect
-    .poll(() =>
-      page.evaluate(async (id) => {
-        const cache = await caches.open('wayfarer-gigs');
-        return (await cache.keys()).some((r) => new URL(r.url).pathname === `/api/gigs/${id}`);
-      }, gigId),
+    .poll(
+      () =>
+        page.evaluate(async (id) => {
+          const cache = await caches.open('wayfarer-gigs');
+          return (await cache.keys()).some((r) => new URL(r.url).pathname === `/api/gigs/${id}`);
+        }, gigId),
+      { timeout: 30_000 },
     )
     .toBe(true);
 
