@@ -2,7 +2,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { injectPreloads, routePreloads } from './route-preloads';
+import { injectPreloads, routePreloads, whenChanged } from './route-preloads';
 
 const tag = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
 const html = (tags: string[]) =>
@@ -56,5 +56,25 @@ describe('routePreloads', () => {
     const later = new Date(Date.now() + 10_000);
     utimesSync(file, later, later);
     expect(await routePreloads(file).tagsFor('/explore')).toBeNull();
+  });
+});
+
+describe('whenChanged', () => {
+  it('reads the file once until its modification time changes', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'wf-shell-')), 'index.html');
+    writeFileSync(file, 'first');
+    let reads = 0;
+    const shell = whenChanged(file, (text) => {
+      reads += 1;
+      return text;
+    });
+    expect(await shell()).toBe('first');
+    expect(await shell()).toBe('first');
+    expect(reads).toBe(1);
+    writeFileSync(file, 'second');
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(file, later, later);
+    expect(await shell()).toBe('second');
+    expect(reads).toBe(2);
   });
 });

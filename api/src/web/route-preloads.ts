@@ -43,26 +43,35 @@ function parse(json: string): Route[] {
 }
 
 /**
- * The landing pages' preloads of the build in `file`, read again when the file changes (a new
- * build under a running server). A missing or unreadable file means no page gets its own.
+ * `file` parsed by `parse`, read again only when its modification time changes (a new build under
+ * a running server): a request costs a `stat`, not a read. A missing or unreadable file gives
+ * null.
+ */
+export function whenChanged<T>(file: string, parse: (text: string) => T) {
+  let cached: { mtimeMs: number; value: T | null } | null = null;
+  return async (): Promise<T | null> => {
+    const info = await stat(file).catch(() => null);
+    if (!info) return null;
+    if (cached?.mtimeMs !== info.mtimeMs) {
+      const value = await readFile(file, 'utf8')
+        .then(parse)
+        .catch(() => null);
+      cached = { mtimeMs: info.mtimeMs, value };
+    }
+    return cached.value;
+  };
+}
+
+/**
+ * The landing pages' preloads of the build in `file`. A missing or unreadable file means no page
+ * gets its own.
  */
 export function routePreloads(file: string) {
-  let cached: { mtimeMs: number; routes: Route[] } | null = null;
-  const load = async (): Promise<Route[]> => {
-    const info = await stat(file).catch(() => null);
-    if (!info) return [];
-    if (cached?.mtimeMs !== info.mtimeMs) {
-      const routes = await readFile(file, 'utf8')
-        .then(parse)
-        .catch(() => []);
-      cached = { mtimeMs: info.mtimeMs, routes };
-    }
-    return cached.routes;
-  };
+  const load = whenChanged(file, parse);
   return {
     /** The tags of the page at `pathname`, or null when it is not a landing page. */
     async tagsFor(pathname: string): Promise<string[] | null> {
-      const route = (await load()).find((r) => r.pattern.test(pathname));
+      const route = (await load())?.find((r) => r.pattern.test(pathname));
       return route ? route.tags : null;
     },
   };

@@ -1,11 +1,11 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { injectMeta, type PageMeta } from './page-meta';
-import { injectPreloads, routePreloads } from './route-preloads';
+import { injectPreloads, routePreloads, whenChanged } from './route-preloads';
 
 /** Files that must be revalidated on every load so a new deploy is picked up. */
 const NEVER_CACHED =
@@ -32,6 +32,8 @@ export function webApp(
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const preloads = routePreloads(path.join(root, 'route-preloads.json'));
+  // The shell the pages below rewrite, kept in memory until a new build replaces it.
+  const shell = whenChanged(indexFile, (html) => html);
 
   const send = async (file: string, relative: string, method: string, status = 200) => {
     const info = await stat(file);
@@ -79,8 +81,9 @@ export function webApp(
     }
     const meta = options.pageMeta ? await options.pageMeta(decoded) : null;
     const tags = await preloads.tagsFor(decoded);
-    if (meta || tags) {
-      let html = injectPreloads(await readFile(indexFile, 'utf8'), tags, meta?.preloadImage);
+    const template = meta || tags ? await shell() : null;
+    if (template !== null) {
+      let html = injectPreloads(template, tags, meta?.preloadImage);
       if (meta) html = injectMeta(html, meta);
       const headers = new Headers({
         'Content-Type': 'text/html; charset=utf-8',
