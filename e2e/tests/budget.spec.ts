@@ -203,6 +203,14 @@ test.describe('in Chromium', () => {
           `${route}: the validation library`,
         ).toEqual([]);
       }
+      if (route === '/gigs/:id') {
+        // The picture the shell preloads is the one the gallery shows first (a different URL
+        // would be downloaded twice).
+        const preloadedImage = await page
+          .locator('link[rel="preload"][as="image"]')
+          .getAttribute('href');
+        await expect(page.getByTestId('gig-gallery-image')).toHaveAttribute('src', preloadedImage!);
+      }
     }
   });
 });
