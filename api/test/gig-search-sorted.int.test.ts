@@ -280,6 +280,22 @@ describe('sorted search over more matches than the relevance window', () => {
     // A rare word: its 12 rows, to their end, the total exact.
     const rare = await candidates('q=pagoda&sort=newest');
     expect(rare).toMatchObject({ plan: 'word', exhausted: true, rowsRead: PAGODA });
+    // Under a service: only that service's rows of the word are read (pagoda's 12 gigs alternate
+    // between two services), the page from the first batch for a frequent word.
+    const rareChef = await candidates('q=pagoda&service=chef&sort=newest');
+    expect(rareChef).toMatchObject({ plan: 'word', exhausted: true, rowsRead: PAGODA / 2 });
+    expect(rareChef.matches.map((r) => r.id)).toEqual(
+      expected('newest', (g) => text(g).includes('pagoda') && g.service_id === 'chef').map(
+        (id) => `gig:${id}`,
+      ),
+    );
+    const frequentChef = await candidates('q=lantern&service=chef&sort=price_desc');
+    expect(frequentChef).toMatchObject({ plan: 'word', reads: 1, rowsRead: 42, docsChecked: 0 });
+    expect(frequentChef.matches.map((r) => r.id).slice(0, 21)).toEqual(
+      expected('price_desc', (g) => text(g).includes('lantern') && g.service_id === 'chef')
+        .slice(0, 21)
+        .map((id) => `gig:${id}`),
+    );
     // Several words: the word's rows kept by the Bloom filter are checked on their documents.
     const two = await candidates('q=lantern%20river&sort=newest');
     expect(two.plan).toBe('word');

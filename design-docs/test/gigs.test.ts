@@ -160,12 +160,14 @@ describe('catalog/gigword/views/sorted/map.js', () => {
     [gig.title, gig.location, gig.destinations.join(' '), gig.description].join(' '),
   );
 
-  it('lists an active gig under each word the API’s tokenizer finds, by price and by date, under * only, ties by the API’s hash', () => {
+  it('lists an active gig under each word the API’s tokenizer finds, by price and by date, under its service and under *, ties by the API’s hash', () => {
     expect(emitted.map(([key]) => key)).toEqual(
-      tokens.flatMap((t) => [
-        [t, 'p', 8000, at, tieBreak(gig._id)],
-        [t, 'n', at, tieBreak(gig._id)],
-      ]),
+      tokens.flatMap((t) =>
+        ['chef', '*'].flatMap((scope) => [
+          [t, scope, 'p', 8000, at, tieBreak(gig._id)],
+          [t, scope, 'n', at, tieBreak(gig._id)],
+        ]),
+      ),
     );
   });
 

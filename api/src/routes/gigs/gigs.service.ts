@@ -461,16 +461,16 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
   const descending = query.sort === 'price_desc';
   const sortedWalk = (
     ddoc: 'gigsort' | 'gigword',
-    prefix: string,
+    prefix: string[],
     accept: (row: IndexRow<IndexValue>) => boolean,
   ) => {
     const low = [
-      prefix,
+      ...prefix,
       tag,
       ...(tag === 'p' && query.min_price !== undefined ? [query.min_price] : []),
     ];
     const high = [
-      prefix,
+      ...prefix,
       tag,
       ...(tag === 'p' && query.max_price !== undefined ? [query.max_price] : []),
       {},
@@ -481,17 +481,13 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
       accept,
     };
   };
-  const scopeWalk = { ...sortedWalk('gigsort', scope, acceptSorted), name: 'walk' };
+  const scopeWalk = { ...sortedWalk('gigsort', [scope], acceptSorted), name: 'walk' };
   if (!primary)
     return { words, exact: true, ...(await walkSorted(scopeWalk, want, SORTED_SEARCH_ROWS)) };
-  // gigword/sorted rows: the word's gigs under every service (the service is in the value), the
-  // other words in the Bloom filter, then checked on the documents of the rows kept.
+  // gigword/sorted rows: the word's gigs under the scope, the other words in the Bloom filter,
+  // then checked on the documents of the rows kept.
   const wordWalk = {
-    ...sortedWalk(
-      'gigword',
-      primary,
-      (row) => (!query.service || row.value[6] === query.service) && accept(row),
-    ),
+    ...sortedWalk('gigword', [primary, scope], accept),
     name: 'word',
     ...(words.length > 1
       ? {
@@ -504,11 +500,13 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
         }
       : {}),
   };
-  // Under every service, the scope's walk finds a match only where the word's walk does, among
-  // more rows (a second word's false positives cost a document each, fewer than the rows the
-  // scope's walk would read past them). Under a service, the scope's walk first: a frequent
-  // word's page is full after its first batch.
-  const walks = query.service ? [scopeWalk, wordWalk] : [wordWalk];
+  // The scope's walk finds a match only where the word's walk does, among more rows: its rows are
+  // the scope's gigs, the word's walk's those of them with the word, in the same order. With one
+  // word the word's walk alone, then. With more, the word's walk pays a document for each gig
+  // its Bloom filter lets through without the other words, where the scope's walk checks them
+  // on the row: under a service the two are raced, the scope's first (a frequent word's page is
+  // full after its first batch); under every service the scope's walk would read every gig.
+  const walks = query.service && words.length > 1 ? [scopeWalk, wordWalk] : [wordWalk];
   // Each walk's matches are exact: the scope's checks every word, the word's their documents.
   return { words, exact: true, ...(await raceSorted(walks, want, SORTED_SEARCH_ROWS)) };
 }

@@ -11,12 +11,13 @@
  * - A word, sorted by price or newest: the word's rows of `gigword/sorted` are in that order, so
  *   walking them stops once the page is full: the rows read follow the share of the word's gigs
  *   that pass the other filters, not the number of gigs (other words of the query are checked on
- *   a Bloom filter, then on the documents of the rows it kept). Under a service (which that view
- *   has in the value, not the key: 1 row in 8 passes), walking the service's `gigsort/sorted`
- *   range and checking the words may be cheaper (a frequent word fills the page at once): the
- *   two walks are raced (`raceSorted`). Each gives an exact prefix of the same order, so
- *   whichever fills the page or ends first answers. Under '*' the word's walk alone: the other
- *   finds a match only where it does, among more rows.
+ *   a Bloom filter, then on the documents of the rows it kept); the view lists each word under
+ *   the gig's service and under '*', so a service filter is a key range too. With other words
+ *   under a service, walking the service's `gigsort/sorted` range (whose rows carry the words,
+ *   checked exactly) may be cheaper than paying a document for each gig the Bloom filter lets
+ *   through: the two walks are raced (`raceSorted`). Each gives an exact prefix of the same
+ *   order, so whichever fills the page or ends first answers. With one word, or under '*', the
+ *   word's walk alone: the other finds a match only where it does, among more rows.
  *
  * Every way returns the first matches in the sort order, an exact prefix of all of them; all of
  * them (`exhausted`) when a range was read to its end. No way reads more than `budget` rows (a
