@@ -31,7 +31,7 @@ import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-fil
 import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
 import { endpoints } from './routes/endpoint';
-import { gigPageMeta } from './web/page-meta';
+import { landingPages } from './web/landing-pages';
 import { webApp } from './web/static';
 
 /** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
@@ -199,7 +199,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError(404, 'Not found.');
   });
   openApi.document = openApiDocument(app.routes, deps.version);
-  app.use(webApp(deps.paths.webDist, { pageMeta: gigPageMeta(deps) }));
+  app.use(webApp(deps.paths.webDist, { landingPage: landingPages(deps) }));
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));
   app.onError((error, c) => errorResponse(error, c, logger));
   return app;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GIGS, SERVICES } from '../src/seed/demo-data';
 import { escapeHtml } from '../src/lib/html';
+import { flushGigViews } from '../src/routes/gigs/gig-stats.service';
 import { client } from './helpers/client';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -207,12 +208,7 @@ describe('share previews of gig pages', () => {
       token: amara,
       body: { status: 'paused' },
     });
-    for (const pathname of [
-      '/gigs/no-such-gig',
-      `/gigs/${paused.body.gig.id}`,
-      '/gigs/%3Cx%3E',
-      '/explore',
-    ]) {
+    for (const pathname of ['/gigs/no-such-gig', `/gigs/${paused.body.gig.id}`, '/gigs/%3Cx%3E']) {
       const res = await server.request(pathname);
       expect(res.status, pathname).toBe(200);
       expect(await res.text(), pathname).toBe(INDEX_HTML);
@@ -264,12 +260,17 @@ describe('landing pages get their own preloads', () => {
       .map((line) => line.trim())
       .filter(Boolean);
 
-  it('/explore preloads its own chunks instead of the home page’s', async () => {
+  it('/explore preloads its own chunks instead of the home page’s, and first its first picture', async () => {
+    const first = (
+      await api.get<{ data: Summary[] }>('/api/gigs?sort=relevance&page=1&per_page=20')
+    ).body.data[0]!;
+    expect(first.image).toBeTruthy();
+    const picture = `<link rel="preload" as="image" fetchpriority="high" href="${first.image}">`;
     for (const pathname of ['/explore', '/explore/']) {
       const html = await (await server.request(pathname)).text();
-      expect(block(html), pathname).toEqual(ROUTE_PRELOADS['/explore']);
+      expect(block(html), pathname).toEqual([picture, ...ROUTE_PRELOADS['/explore']]);
     }
-    // A query string does not change the page.
+    // With a query the page's chunks are the same, its search another.
     const html = await (await server.request('/explore?q=lisbon&sort=newest')).text();
     expect(block(html)).toEqual(ROUTE_PRELOADS['/explore']);
   });
@@ -300,5 +301,77 @@ describe('landing pages get their own preloads', () => {
       const html = await (await server.request(pathname)).text();
       expect(html, pathname).toBe(BLOCK_HTML);
     }
+  });
+});
+
+/** The answers a shell carries (api/src/web/page-data.ts), by key; undefined without any. */
+function pageData(html: string): Record<string, unknown> | undefined {
+  const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+}
+
+describe('landing pages carry the answers they ask for first', () => {
+  it('a gig page: GET /api/gigs/:id’s answer, as a visitor gets it, without counting a view', async () => {
+    const created = await createWalk(
+      'Morning market walk in Dakar',
+      'A walk through the morning market with tastings along the way, for early risers.',
+    );
+    const id = created.body.gig.id;
+    const views = async () => {
+      await flushGigViews(server.deps);
+      const rows = await server.deps.couch
+        .db('catalog')
+        .list({ startkey: `gigstat:${id}:`, endkey: `gigstat:${id}:\ufff0`, include_docs: true });
+      return rows.rows.reduce((n, r) => n + (r.doc as unknown as { views: number }).views, 0);
+    };
+    const html = await (await server.request(`/gigs/${id}`)).text();
+    expect(await views()).toBe(0);
+    const anonymous = await api.get<{ gig: Gig }>(`/api/gigs/${id}`);
+    expect(pageData(html)).toEqual({ [`/gigs/${id}`]: anonymous.body });
+    // The page's own request counts the view (gig-loader.ts sends it once the page has loaded).
+    expect(await views()).toBe(1);
+  });
+
+  it('/explore without a query: the first page of gigs, under the key the page asks for', async () => {
+    const html = await (await server.request('/explore')).text();
+    const search = await api.get('/api/gigs?sort=relevance&page=1&per_page=20');
+    // web/src/features/gigs/hooks/use-gig-search.test.ts checks the page asks for this key.
+    expect(pageData(html)).toEqual({ '/gigs?page=1&per_page=20&sort=relevance': search.body });
+    expect(pageData(await (await server.request('/explore?q=lisbon')).text())).toBeUndefined();
+  });
+
+  it('what an agent wrote cannot end the element or run', async () => {
+    const created = await createWalk(
+      'Night walk </script><script>alert(1)</script> <!-- \u2028',
+      'Lanterns </SCRIPT> and <!-- comments --> in the old town, for everyone who likes walks.',
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const html = await (await server.request(`/gigs/${created.body.gig.id}`)).text();
+    const element = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(
+      html,
+    )![1]!;
+    expect(element).not.toMatch(/<\/?script|<!--/i);
+    expect(pageData(html)).toEqual({
+      [`/gigs/${created.body.gig.id}`]: (await api.get(`/api/gigs/${created.body.gig.id}`)).body,
+    });
+  });
+
+  it('a draft, paused or unknown gig and other pages carry none', async () => {
+    const paused = await createWalk(
+      'Paused harbour walk in Dakar',
+      'A walk along the harbour and its fishing boats, paused for the season.',
+    );
+    await api.patch(`/api/gigs/${paused.body.gig.id}`, {
+      token: amara,
+      body: { status: 'paused' },
+    });
+    for (const pathname of [
+      `/gigs/${paused.body.gig.id}`,
+      '/gigs/no-such-gig',
+      '/',
+      '/login',
+      '/explore/more',
+    ])
+      expect(pageData(await (await server.request(pathname)).text()), pathname).toBeUndefined();
   });
 });

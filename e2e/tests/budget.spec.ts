@@ -213,4 +213,42 @@ test.describe('in Chromium', () => {
       }
     }
   });
+
+  // Issue 20: the gig page and Explore paint from the answers their shell carries
+  // (api/src/web/landing-pages.ts): no API request stands between their code and their first
+  // paint. The gig's own request still goes out after the load event (it counts the view).
+  test('the gig page and Explore paint from their shell’s answers; the gig is asked for after load', async ({
+    page,
+    request,
+  }) => {
+    const gigs = (await (await request.get('/api/gigs?per_page=1')).json()) as {
+      data: { id: string; title: string; image: string | null }[];
+    };
+    const gig = gigs.data[0]!;
+    const asked: { path: string; afterLoad: boolean }[] = [];
+    let loaded = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/gigs'))
+        asked.push({ path: url.pathname + url.search, afterLoad: loaded });
+    });
+    await page.goto('/explore');
+    await expect(page.getByRole('link', { name: gig.title }).first()).toBeVisible();
+    // The first card's picture is the one the shell preloads (no second download).
+    const preloaded = await page.locator('link[rel="preload"][as="image"]').getAttribute('href');
+    expect(preloaded).toBe(gig.image);
+    await expect(page.locator(`main img[src="${gig.image}"]`).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((a) => a.path.startsWith('/api/gigs?'))).toEqual([]);
+
+    loaded = false;
+    asked.length = 0;
+    await page.goto(`/gigs/${gig.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: gig.title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((a) => a.path === `/api/gigs/${gig.id}`)).toEqual([
+      { path: `/api/gigs/${gig.id}`, afterLoad: true },
+    ]);
+  });
 });

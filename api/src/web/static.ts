@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { injectMeta, type PageMeta } from './page-meta';
+import type { LandingPage } from './landing-pages';
+import { injectPageData } from './page-data';
+import { injectMeta } from './page-meta';
 import { injectPreloads, routePreloads, whenChanged } from './route-preloads';
 
 /** Files that must be revalidated on every load so a new deploy is picked up. */
@@ -22,12 +24,13 @@ function cacheControl(relative: string): string {
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the service worker
  * revalidated every time, and the app shell for any other non-/api path (history-style routing).
- * `pageMeta` may give a path its share preview (Open Graph tags written into the shell), and a
- * landing page gets its own script preloads (route-preloads.ts).
+ * `landingPage` may give a path its share preview (Open Graph tags written into the shell), a
+ * picture to preload and API answers to carry (landing-pages.ts); a landing page gets its own
+ * script preloads (route-preloads.ts).
  */
 export function webApp(
   distDir: string,
-  options: { pageMeta?: (pathname: string) => Promise<PageMeta | null> } = {},
+  options: { landingPage?: (pathname: string, search: string) => Promise<LandingPage | null> } = {},
 ): MiddlewareHandler {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
@@ -79,12 +82,14 @@ export function webApp(
     if (LOOKS_LIKE_FILE.test(relative) && !relative.endsWith('.html')) {
       return c.text('Not found', 404);
     }
-    const meta = options.pageMeta ? await options.pageMeta(decoded) : null;
+    const search = new URL(c.req.url).search;
+    const page = options.landingPage ? await options.landingPage(decoded, search) : null;
     const tags = await preloads.tagsFor(decoded);
-    const template = meta || tags ? await shell() : null;
+    const template = page || tags ? await shell() : null;
     if (template !== null) {
-      let html = injectPreloads(template, tags, meta?.preloadImage);
-      if (meta) html = injectMeta(html, meta);
+      let html = injectPreloads(template, tags, page?.preloadImage);
+      if (page?.meta) html = injectMeta(html, page.meta);
+      if (page?.data) html = injectPageData(html, page.data);
       const headers = new Headers({
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Length': String(Buffer.byteLength(html)),

@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_FILTERS } from '../utils/filters';
+import { EMPTY_FILTERS, toApiQuery } from '../utils/filters';
+import { pageDataKey } from '@wayfarer/api/schemas/page-data';
 import { useGigSearch } from './use-gig-search';
 
 const list = (title: string) => ({
@@ -55,6 +56,53 @@ describe('useGigSearch', () => {
         isOffline: false,
         message: 'min_price is a whole number of cents.',
       }),
+    );
+  });
+
+  it('asks for the key the shell of /explore answers (api/src/web/landing-pages.ts)', () => {
+    expect(pageDataKey('/gigs', toApiQuery(EMPTY_FILTERS))).toBe(
+      '/gigs?page=1&per_page=20&sort=relevance',
+    );
+  });
+
+  it('takes the first search from the shell when it carries it, once, and asks for the next', async () => {
+    vi.resetModules();
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'page-data';
+    element.textContent = JSON.stringify({
+      '/gigs?page=1&per_page=20&sort=relevance': list('served'),
+    });
+    document.body.append(element);
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(list('fetched')), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { useGigSearch: fresh } = await import('./use-gig-search');
+    const first = renderHook(({ q }) => fresh({ ...EMPTY_FILTERS, q }), {
+      initialProps: { q: '' },
+    });
+    // Ready at the first render, without a request; the element is read and gone.
+    expect(first.result.current).toMatchObject({
+      status: 'ready',
+      list: { data: [{ id: 'served' }] },
+    });
+    expect(document.getElementById('page-data')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Other filters are asked for.
+    first.rerender({ q: 'desert' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // The same search again (another page of the app): the shell's answer served once only.
+    const second = renderHook(() => fresh(EMPTY_FILTERS));
+    expect(second.result.current.status).toBe('loading');
+    await waitFor(() =>
+      expect(second.result.current).toMatchObject({ list: { data: [{ id: 'fetched' }] } }),
     );
   });
 });

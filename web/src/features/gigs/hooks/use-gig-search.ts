@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { takeServed } from '@/lib/page-data';
 import { searchGigs, type GigList } from '../api/gigs';
-import { searchFromFilters, type GigFilters } from '../utils/filters';
+import { searchFromFilters, toApiQuery, type GigFilters } from '../utils/filters';
 
 export type GigSearchState =
   | { status: 'loading'; previous: GigList | null }
@@ -9,19 +10,27 @@ export type GigSearchState =
   | { status: 'error'; message: string; isOffline: boolean };
 
 type Stored =
-  | { key: string; status: 'ready'; list: GigList }
+  | { key: string; status: 'ready'; list: GigList; served?: boolean }
   | { key: string; status: 'error'; message: string; isOffline: boolean };
 
 /**
  * The gigs matching `filters`, fetched again whenever they change (an older answer arriving late
- * is ignored). While a new search loads, the last results stay available as `previous`.
+ * is ignored). While a new search loads, the last results stay available as `previous`. The
+ * first search of a page opened from outside may come with the shell (lib/page-data.ts): it is
+ * ready at the first render, and not asked again.
  */
 export function useGigSearch(filters: GigFilters, perPage?: number, attempt = 0): GigSearchState {
   const key = `${searchFromFilters(filters)}|${perPage ?? ''}|${attempt}`;
-  const [stored, setStored] = useState<Stored | null>(null);
-  const [previous, setPrevious] = useState<GigList | null>(null);
+  const [stored, setStored] = useState<Stored | null>(() => {
+    const list = takeServed<GigList>('/gigs', toApiQuery(filters, perPage));
+    return list ? { key, status: 'ready', list, served: true } : null;
+  });
+  const [previous, setPrevious] = useState<GigList | null>(() =>
+    stored?.status === 'ready' ? stored.list : null,
+  );
 
   useEffect(() => {
+    if (stored?.status === 'ready' && stored.served && stored.key === key) return;
     const controller = new AbortController();
     searchGigs(filters, perPage, { signal: controller.signal }).then(
       (list) => {
