@@ -5,8 +5,11 @@
  * data directory, demo data seeded, logging off) and a bare Hono app with one route
  * `GET /json` on @hono/node-server. Then loads, one after another with autocannon:
  *   1. bare `GET /json`            the baseline: Node HTTP + Hono, nothing else
- *   2. API `GET /api/health`       the middleware stack + one round trip to the database
- *   3. API `GET /api/getServices`  the middleware stack + a database query
+ *   2. API `GET /api/health`       the middleware stack + the readiness answer (one round trip
+ *                                  to the database at most once a second, shared)
+ *   3. API `GET /api/health/live`  the middleware stack alone (liveness asks no database)
+ *   4. API `GET /api/health/ready` the same readiness answer as 2, under its own path
+ *   5. API `GET /api/getServices`  the middleware stack + a database query
  * and prints req/s, p50 and p99 with ratios against the baseline, then writes the figures to
  * bench/results/.
  *
@@ -45,7 +48,7 @@ async function cleanUp(): Promise<void> {
 }
 
 // Bounded in time: the routes' runs plus generous room for start-up and shutdown.
-const routes = 3;
+const routes = 5;
 const { finish } = guarded(
   'http-baseline',
   (routes * (durationSeconds + warmupSeconds) + 120) * 1000,
@@ -69,6 +72,18 @@ async function main(): Promise<number> {
         (b as { status?: string }).status === 'ok' ? undefined : 'health is not ok',
     },
     {
+      name: 'api GET /api/health/live',
+      url: `${apiUrl}/api/health/live`,
+      expect: (b: unknown) =>
+        (b as { status?: string }).status === 'ok' ? undefined : 'liveness is not ok',
+    },
+    {
+      name: 'api GET /api/health/ready',
+      url: `${apiUrl}/api/health/ready`,
+      expect: (b: unknown) =>
+        (b as { status?: string }).status === 'ok' ? undefined : 'readiness is not ok',
+    },
+    {
       name: 'api GET /api/getServices',
       url: `${apiUrl}/api/getServices`,
       expect: (b: unknown) =>
@@ -77,7 +92,7 @@ async function main(): Promise<number> {
   ];
   const bodies = [];
   for (const t of targets) bodies.push(await check(t.url, t.expect));
-  const services = bodies[2] as unknown[];
+  const services = bodies.at(-1) as unknown[];
 
   console.log(
     `http-baseline: ${targets.length} routes, ${connections} connections, ` +

@@ -86,6 +86,12 @@ export function createApp(deps: AppDeps) {
       permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
     }),
   );
+  // Liveness and readiness: asked often, by balancers and orchestrators rather than browsers,
+  // so they answer here, with request ids, logs and security headers but before CORS, the body
+  // limit (they read no body) and compression (a body of a few hundred bytes only grows in
+  // gzip); routes/health.
+  const health = healthRoutes(deps);
+  app.route('/api/health', health.probes);
   app.use(
     '/api/*',
     cors({
@@ -136,7 +142,7 @@ export function createApp(deps: AppDeps) {
   // Streaming replication feeds must not be buffered by compression.
   app.use(async (c, next) => (c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next)));
 
-  app.route('/api/health', healthRoutes(deps));
+  app.route('/api/health', health.status);
   app.route('/api/getServices', getServicesRoutes(deps));
   // Generated from the routes once they all are mounted (below, before the web app).
   const openApi: { document?: ReturnType<typeof openApiDocument> } = {};

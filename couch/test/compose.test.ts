@@ -248,6 +248,12 @@ describe('docker-compose.yml', () => {
     expect(existsSync(path.join(root, 'api/Dockerfile'))).toBe(true);
   });
 
+  it("leaves the API's health check to the image (liveness)", () => {
+    for (const name of ['api', 'api-cluster']) {
+      expect(service(name).healthcheck, name).toBeUndefined();
+    }
+  });
+
   it('maps container port 8080 and tells the API to listen on 8080', () => {
     for (const name of ['api', 'api-cluster']) {
       const svc = service(name);
@@ -592,12 +598,13 @@ describe('api/Dockerfile', () => {
     expect(all(final, 'ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
   });
 
-  it('checks /api/health with node (the slim image has no curl)', () => {
+  it('checks liveness, /api/health/live, with node (the slim image has no curl)', () => {
     const healthcheck = all(final, 'HEALTHCHECK').at(-1);
     const command = /\bCMD\s+(\[.*\])\s*$/.exec(healthcheck ?? '')?.[1];
     const argv = JSON.parse(command ?? 'null') as string[];
     expect(argv[0]).toBe('node');
-    expect(argv.join(' ')).toContain('/api/health');
+    // Not readiness: a database outage must not make every API container unhealthy.
+    expect(argv.join(' ')).toMatch(/\/api\/health\/live\b/);
   });
 
   it('builds the API to JavaScript and starts it with plain node (no tsx at run time)', () => {

@@ -19,6 +19,12 @@ const apiStatusSchema = z.object({
   uptime_s: z.number(),
 });
 
+/** `GET /api/health/live`: the API process answers (the database is not asked). */
+export const liveResponseSchema = apiStatusSchema;
+export type LiveResponse = z.infer<typeof liveResponseSchema>;
+
+/** `GET /api/health/ready` and `GET /api/health`: the API and its database. */
+
 export const healthResponseSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ok'),
