@@ -13,7 +13,9 @@ export type PageDataQuery = Record<string, string | number | null | undefined>;
  */
 export function pageDataKey(path: string, query: PageDataQuery = {}): string {
   const params = Object.entries(query)
-    .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)
+    .filter(
+      (entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined,
+    )
     .map(([name, value]) => [name, String(value)] as [string, string])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const search = new URLSearchParams(params).toString();
