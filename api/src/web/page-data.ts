@@ -9,7 +9,7 @@ import { PAGE_DATA_ID } from '../schemas/page-data';
  * or bend the element, whatever a gig's text says), and so are the two line separators that
  * older JavaScript parsers refused in strings.
  */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -90,7 +90,7 @@ async function cachedOwnersOf(deps: Deps, ids: string[]) {
   return owners;
 }
 
-export function imageUrl(doc: Pick<GigDoc, 'id'>, imageId: string) {
+function imageUrl(doc: Pick<GigDoc, 'id'>, imageId: string) {
   return `/api/gigs/${doc.id}/images/${imageId}`;
 }
 
