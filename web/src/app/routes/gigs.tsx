@@ -2,12 +2,11 @@
 // categories, reviews, the agent's reputation and the share widget are slotted in here (features
 // do not import each other). Explore is its own module (explore.tsx).
 import type { Gig, GigPackage } from '@wayfarer/api/schemas';
+import { lazy, Suspense } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { ShareWidget } from '@/components/ui/share-widget';
-import { GigRow } from '@/features/gigs/components/featured-gigs';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
 import { AgentReputation } from '@/features/reputation/components/agent-reputation';
-import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { plainText } from '@wayfarer/api/schemas/text';
 import { can } from '@wayfarer/api/schemas/roles';
 import { useCurrentUser } from '@/stores/auth';
@@ -20,6 +19,19 @@ import { absoluteUrl } from './load';
 import { cannotOrderReason, gigMessageHref, gigOrderHref } from './order-links';
 
 export { PageError as ErrorBoundary } from '../page-error';
+
+// Below the gallery, the packages and the description: their code loads once the page has
+// painted, not with it (issue 20: the gig page's first paint waited for ~40 chunks).
+const ReviewsSection = lazy(() =>
+  import('@/features/reviews/components/reviews-section').then((module) => ({
+    default: module.ReviewsSection,
+  })),
+);
+const GigRow = lazy(() =>
+  import('@/features/gigs/components/featured-gigs').then((module) => ({
+    default: module.GigRow,
+  })),
+);
 
 /** The document title and meta description (crawlers get the server's share tags instead). */
 export const gigHandle = {
@@ -84,12 +96,14 @@ export function GigShow() {
           />
         }
         reviews={
-          <ReviewsSection
-            key={gig.id}
-            of={{ kind: 'gig', id: gig.id }}
-            isSignedIn={!!user}
-            empty="No reviews yet: reviews come from travellers who completed an order."
-          />
+          <Suspense fallback={<div className="gig-reviews-pending" />}>
+            <ReviewsSection
+              key={gig.id}
+              of={{ kind: 'gig', id: gig.id }}
+              isSignedIn={!!user}
+              empty="No reviews yet: reviews come from travellers who completed an order."
+            />
+          </Suspense>
         }
         related={
           <section className="gig-related" aria-labelledby="gig-related-title">
@@ -97,14 +111,16 @@ export function GigShow() {
               <h2 id="gig-related-title">Related gigs</h2>
               <Link to={exploreHref(gig.service_id)}>More in this category</Link>
             </div>
-            <GigRow
-              service={gig.service_id}
-              count={4}
-              excludeId={gig.id}
-              gigHref={gigHref}
-              heartFor={heartFor}
-              empty={<p className="muted">No other gigs in this category yet.</p>}
-            />
+            <Suspense fallback={<div className="gig-related-pending" />}>
+              <GigRow
+                service={gig.service_id}
+                count={4}
+                excludeId={gig.id}
+                gigHref={gigHref}
+                heartFor={heartFor}
+                empty={<p className="muted">No other gigs in this category yet.</p>}
+              />
+            </Suspense>
           </section>
         }
       />
