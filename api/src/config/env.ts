@@ -78,6 +78,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(60_000),
   ),
+  /**
+   * How long a gig search's answer is shared between requests for the same search, in ms (0: not
+   * at all). A write of this instance to the catalog ends it at once; another instance's shows
+   * within this time.
+   */
+  SEARCH_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1000)),
   /** Embedded server only: health check period in ms (0: no health check). */
   COUCH_HEALTH_INTERVAL_MS: z.preprocess(
     emptyToUndefined,

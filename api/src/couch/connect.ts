@@ -44,6 +44,12 @@ export interface Couch {
    */
   fetch(url: string | URL, init: RequestInit): Promise<Response>;
   db<T = Record<string, unknown>>(key: ServerDatabaseKey): DocumentScope<T>;
+  /**
+   * Writes of this process to a server database, counted as each starts and as each ends: a read
+   * that found the same count before and after it overlapped none, and a copy of what it read
+   * stays true until the count moves (writes of other API instances are not counted).
+   */
+  writes(key: ServerDatabaseKey): number;
   ping(timeoutMs?: number): Promise<CouchHealth>;
   stop(): Promise<void>;
 }
@@ -72,12 +78,26 @@ function fromUrl(
     url,
     headers: { 'Accept-Encoding': 'identity' },
     // Every call is bounded in time (a database that stops answering gives a 503, not a hang).
-    agentOptions: couchDispatcher(timeouts) as never,
+    agentOptions: couchDispatcher(timeouts, (path) => countWrite(path)) as never,
   });
   const parsed = new URL(url);
   const origin = parsed.origin;
   const auth = authHeader(parsed);
   const { name, databases } = couchNames(prefix);
+  const writeCounts = new Map<string, number>();
+  const serverNames = new Set<string>(Object.values(databases));
+  // A write's path names its database as one of its segments (after any path of COUCH_URL).
+  const countWrite = (path: string) => {
+    for (const segment of path.split('?')[0]!.split('/')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        continue;
+      }
+      if (serverNames.has(decoded)) writeCounts.set(decoded, (writeCounts.get(decoded) ?? 0) + 1);
+    }
+  };
   return {
     server,
     url,
@@ -89,6 +109,7 @@ function fromUrl(
     timeouts,
     fetch: (target, init) => fetchWithHeadersTimeout(target, init, timeouts),
     db: <T>(key: ServerDatabaseKey) => server.use<T>(databases[key]),
+    writes: (key: ServerDatabaseKey) => writeCounts.get(databases[key]) ?? 0,
     async ping(timeoutMs = 2000): Promise<CouchHealth> {
       try {
         const response = await fetch(`${origin}/`, {

@@ -134,3 +134,30 @@ describe('database timeouts (COUCH_TIMEOUT_MS)', () => {
     expect(await feed.text()).toBe('\n{"last_seq":"1"}\n');
   });
 });
+
+describe('isWrite', () => {
+  it('counts what may change the database, not reads sent as POST', async () => {
+    const { isWrite } = await import('./timeouts');
+    for (const [method, path] of [
+      ['PUT', '/wf_catalog/gig:a'],
+      ['POST', '/wf_catalog'],
+      ['POST', '/wf_catalog/_bulk_docs'],
+      ['DELETE', '/wf_catalog/gig:a?rev=1-a'],
+      ['PUT', '/wf_catalog/gig:a/image?rev=1-a'],
+      ['POST', '/wf_catalog/_index'],
+      ['COPY', '/wf_catalog/_design/a'],
+    ])
+      expect(isWrite(method!, path!), `${method} ${path}`).toBe(true);
+    for (const [method, path] of [
+      ['GET', '/wf_catalog/gig:a'],
+      ['HEAD', '/wf_catalog/gig:a'],
+      ['POST', '/wf_catalog/_all_docs'],
+      ['POST', '/wf_catalog/_bulk_get?revs=true'],
+      ['POST', '/wf_catalog/_find'],
+      ['POST', '/wf_catalog/_design/gigs/_view/search'],
+      ['POST', '/wf_catalog/_changes?filter=_selector'],
+      ['POST', '/wf_catalog/_revs_diff'],
+    ])
+      expect(isWrite(method!, path!), `${method} ${path}`).toBe(false);
+  });
+});

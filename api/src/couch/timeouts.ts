@@ -84,18 +84,65 @@ function feedSilenceMs(path: string): number {
  * headers reach fetch, so the call rejects like any connection error. nano reads every body
  * into memory anyway; the API uses none of its streaming calls.
  */
-export function couchDispatcher(timeouts: CouchTimeouts): Dispatcher {
+export function couchDispatcher(
+  timeouts: CouchTimeouts,
+  onWrite?: (path: string) => void,
+): Dispatcher {
   return {
     dispatch(options, handler) {
       const path = String(options.path ?? '');
       const limit = VIEW_PATH.test(path) ? timeouts.viewTimeoutMs : timeouts.timeoutMs;
       const timed = { ...options, headersTimeout: limit, bodyTimeout: limit };
+      if (onWrite && isWrite(String(options.method ?? 'GET'), path)) {
+        // Once as it starts and once as it ends (whichever way): a read that saw the same count
+        // before and after it overlapped no write of this process (seq-cache users, search).
+        onWrite(path);
+        handler = whenSettled(handler, () => onWrite(path));
+      }
       // A handler of undici's newer interface (not what fetch passes today): timeouts only.
       if (typeof handler.onRequestStart === 'function' || typeof handler.onHeaders !== 'function')
         return globalDispatcher().dispatch(timed, handler);
       return globalDispatcher().dispatch(timed, wholeBody(handler));
     },
   };
+}
+
+/** Reads sent as POST (a body of keys or a selector): everything else but GET/HEAD writes. */
+const READ_BY_POST =
+  /\/(_all_docs|_bulk_get|_find|_explain|_changes|_revs_diff|_missing_revs|_design_docs)(\?|$)|\/_view\/[^/?]+(\?|$)/;
+
+/** Whether a request to the database may change a document (or an index, or a database). */
+export function isWrite(method: string, path: string): boolean {
+  const verb = method.toUpperCase();
+  if (verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return false;
+  return !(verb === 'POST' && READ_BY_POST.test(path));
+}
+
+/** `handler`, with `settled` called once when the request completes or fails. */
+function whenSettled(handler: DispatchHandler, settled: () => void): DispatchHandler {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      settled();
+    }
+  };
+  return new Proxy(handler, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (key === 'onComplete' || key === 'onError') {
+        return (...args: unknown[]) => {
+          once();
+          return typeof value === 'function'
+            ? (value as (...a: unknown[]) => unknown).apply(target, args)
+            : undefined;
+        };
+      }
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
 }
 
 /** Forwards a response to `handler` only once it has arrived whole. */

@@ -27,7 +27,7 @@ const EXPLORE_PATH = /^\/explore\/?$/;
  */
 const EXPLORE_QUERY = { sort: 'relevance', page: 1, per_page: 20 };
 
-type Deps = Pick<AppDeps, 'couch' | 'logger' | 'publicUrl'>;
+type Deps = Pick<AppDeps, 'couch' | 'logger' | 'publicUrl' | 'env'>;
 
 /**
  * `/gigs/:id` of an active gig (drafts, paused and unknown gigs get the plain shell, which shows

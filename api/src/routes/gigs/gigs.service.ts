@@ -522,10 +522,47 @@ export async function searchCandidates(deps: Deps, query: GigSearch) {
  * checked exactly. When no range was read to its end, `total_capped` says the total counts the
  * matches read so far only.
  */
-export async function searchGigs(
-  deps: Deps,
+type SearchAnswer = ListResponse<GigSummary> & { meta: { total_capped: boolean } };
+
+/** Shared answers by search, per database connection (several test servers share a process). */
+const searchAnswers = new WeakMap<
+  Deps['couch'],
+  ReturnType<typeof ttlCache<string, { writes: number; answer: Promise<SearchAnswer> }>>
+>();
+
+/**
+ * A search's answer, shared (issue 21): real traffic repeats searches (Explore's first page, a
+ * category's gigs, a popular word), and ten requests for one search at once read the database
+ * once. An answer serves while no write of this instance to the catalog started or ended since
+ * its read started (`couch.writes`), for at most SEARCH_CACHE_MS: another instance's writes show
+ * within that time, as the service list's do (seq-cache.ts). The same for every visitor: a
+ * search reads published gigs only, and no viewer.
+ */
+export function searchGigs(
+  deps: Deps & Pick<AppDeps, 'env'>,
   query: GigSearch,
-): Promise<ListResponse<GigSummary> & { meta: { total_capped: boolean } }> {
+): Promise<SearchAnswer> {
+  const freshMs = deps.env.SEARCH_CACHE_MS;
+  if (freshMs <= 0) return readSearch(deps, query);
+  let answers = searchAnswers.get(deps.couch);
+  if (!answers) {
+    answers = ttlCache({ ttlMs: freshMs, maxEntries: 1000 });
+    searchAnswers.set(deps.couch, answers);
+  }
+  const key = JSON.stringify(query);
+  const writes = deps.couch.writes('catalog');
+  const kept = answers.get(key)?.value;
+  if (kept && kept.writes === writes) return kept.answer;
+  const entry = { writes, answer: readSearch(deps, query) };
+  answers.set(key, entry);
+  // A failed read is not shared past the requests already waiting for it.
+  entry.answer.catch(() => {
+    if (answers.get(key)?.value === entry) answers.delete(key);
+  });
+  return entry.answer;
+}
+
+async function readSearch(deps: Deps, query: GigSearch): Promise<SearchAnswer> {
   const { words, matches, exhausted, exact } = await searchCandidates(deps, query);
   const capped = !exhausted;
   const start = (query.page - 1) * query.per_page;
