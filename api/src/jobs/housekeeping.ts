@@ -135,9 +135,10 @@ async function updateUserDbDesigns(deps: Deps, signal?: AbortSignal) {
     const worker = async () => {
       for (let userId = queue.shift(); userId && !signal?.aborted; userId = queue.shift()) {
         try {
-          if (await updateUserDbDesign(deps.couch, userId)) counts.updated++;
+          if (await updateUserDbDesign(deps.couch, userId, signal)) counts.updated++;
           counts.checked++;
         } catch (error) {
+          if (signal?.aborted) break;
           if (isNotFound(error)) {
             counts.missing++;
           } else {
