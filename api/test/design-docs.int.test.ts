@@ -67,6 +67,29 @@ describe('design documents on the database server', () => {
     );
   });
 
+  it('at start, stages a server design document whose views are older, and swaps it in after', async () => {
+    const users = () => server.deps.couch.db('users');
+    const current = (await users().get('_design/accounts')) as unknown as {
+      views: Record<string, unknown>;
+      meta: { hash: string };
+    };
+    // An older version, as an earlier release of the API left it.
+    await users().insert({
+      ...current,
+      views: { by_tagname: current.views.by_tagname },
+      meta: { hash: 'an-older-version' },
+    } as never);
+
+    const { dataDir } = server;
+    await server.close();
+    server = await startTestServer({ SEED_DEMO: 'false' }, dataDir);
+    const swap = await server.designSwap.done;
+    expect(swap.swapped).toEqual([`${server.deps.couch.databases.users}/_design/accounts`]);
+    expect(swap.failed).toEqual([]);
+    const live = (await users().get('_design/accounts')) as unknown as { meta: { hash: string } };
+    expect(live.meta.hash).toBe(current.meta.hash);
+  });
+
   it('creates Mango indexes once and replaces one whose fields changed', async () => {
     const db = server.deps.couch.databases.content;
     const index = { ddoc: 'test-idx', name: 'by-type', index: { fields: ['type', 'created_at'] } };
