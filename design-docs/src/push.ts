@@ -1,9 +1,9 @@
 import type { DocumentScope, ServerScope } from 'nano';
 import type { JsDesignDoc, MangoIndex } from './load';
 import {
+  destroyAt,
   indexKey,
   stagedId,
-  statusOf,
   writeLive,
   writeStaged,
   type StagedDesign,
@@ -54,10 +54,11 @@ export async function pushDesign(
     if (live?.meta?.hash === doc.meta.hash) {
       result.unchanged.push(label);
       // Left by a swap that stopped before its last step.
-      if (staged?.meta?.hash === doc.meta.hash) await removeStaged(db, staged);
+      if (staged?.meta?.hash === doc.meta.hash) await destroyAt(db, staged._id, staged._rev);
       continue;
     }
-    if (!live || indexKey(live) === indexKey(doc)) {
+    // No index to build first: a new document, one without views, or the same views.
+    if (!live || !doc.views || indexKey(live) === indexKey(doc)) {
       await writeLive(db, doc);
       result.pushed.push(label);
       continue;
@@ -95,15 +96,6 @@ export async function pushDesign(
     }
   }
   return result;
-}
-
-async function removeStaged(db: DocumentScope<unknown>, staged: StoredDesignDoc): Promise<void> {
-  try {
-    await db.destroy(staged._id, staged._rev);
-  } catch (error) {
-    const status = statusOf(error);
-    if (status !== 404 && status !== 409) throw error;
-  }
 }
 
 /** `["a", {"b": "desc"}]` and `[{"a": "asc"}, {"b": "desc"}]` describe the same index. */

@@ -33,7 +33,7 @@ export interface SwapOptions {
   pollMs?: number;
 }
 
-export function statusOf(error: unknown): number | undefined {
+function statusOf(error: unknown): number | undefined {
   const e = error as { statusCode?: number };
   return typeof e?.statusCode === 'number' ? e.statusCode : undefined;
 }
@@ -86,7 +86,7 @@ export function isStillBuilding(error: unknown): boolean {
   const status = statusOf(error);
   if (status === undefined) return isNetworkError(error);
   if (status === 503) return true;
-  const e = error as { error?: string; description?: string; reason?: string };
+  const e = error as { error?: string; reason?: string };
   return status === 500 && (e.error === 'timeout' || /timeout/i.test(e.reason ?? ''));
 }
 
@@ -158,15 +158,22 @@ async function getOrNull<T>(db: DocumentScope<unknown>, id: string): Promise<T |
 }
 
 /** Deletes a document at the revision read; gone or changed meanwhile (another instance) is fine. */
-async function removeIfSame(db: DocumentScope<unknown>, id: string, hash: string): Promise<void> {
-  const current = await getOrNull<StoredDesignDoc>(db, id);
-  if (!current || current.meta?.hash !== hash) return;
+export async function destroyAt(
+  db: DocumentScope<unknown>,
+  id: string,
+  rev: string,
+): Promise<void> {
   try {
-    await db.destroy(id, current._rev);
+    await db.destroy(id, rev);
   } catch (error) {
     const status = statusOf(error);
     if (status !== 404 && status !== 409) throw error;
   }
+}
+
+async function removeIfSame(db: DocumentScope<unknown>, id: string, hash: string): Promise<void> {
+  const current = await getOrNull<StoredDesignDoc>(db, id);
+  if (current?.meta?.hash === hash) await destroyAt(db, id, current._rev);
 }
 
 /**
@@ -254,8 +261,8 @@ async function swapOne(
     );
   }
   await writeLive(db, doc);
-  // Read before the staged copy goes: the embedded server records which design documents use
-  // an index when one is read through them.
+  // Once through the live name: the readers after the swap find the index caught up with the
+  // writes made during the build.
   await untilBuilt(server, dbName, doc._id, views, options);
   await removeIfSame(db, id, doc.meta.hash);
 }
