@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { bootstrapServer, ensureGatewayAccount } from '@wayfarer/couch';
-import { deployServerDesign } from '@wayfarer/design-docs';
+import { deployServerDesign, type StagedDesign } from '@wayfarer/design-docs';
 import { createApp, type App } from './app';
 import { repoRoot, resolvePaths, type Env } from './config/env';
 import { connectCouch, type Couch } from './couch/connect';
+import { swapDesignInBackground, type DesignSwap } from './couch/design-swap';
 import type { AppDeps } from './context';
 import { createLogger, type Logger } from './lib/logger';
 import { configurePasswordHashing } from './lib/password';
@@ -36,6 +37,8 @@ export interface RunningServer {
   maintenance: Maintenance;
   /** Order timers and follow-ups (routes/orders/order-followup.ts); `sweep()` runs one now. */
   orderTimers: OrderTimers;
+  /** Design documents whose views changed, put live once built (couch/design-swap.ts). */
+  designSwap: DesignSwap;
   /** Stops accepting, lets in-flight requests finish (up to graceMs), then stops the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -49,7 +52,9 @@ async function readVersion(): Promise<string> {
 
 /**
  * Server databases with their `_security`, the sync gateway's account, then the design
- * documents that changed. Idempotent.
+ * documents that changed: new ones and those whose views did not change are written live; those
+ * whose views changed are only staged (the result's `staged`), for the caller to swap in once
+ * built. Idempotent.
  */
 export async function prepareSchema(couch: Couch, logger: Logger, jwtSecret: Uint8Array) {
   const created = await bootstrapServer(couch.server, couch.databases);
@@ -73,13 +78,13 @@ async function prepareDatabase(
   env: Env,
   logger: Logger,
   jwtSecret: Uint8Array,
-): Promise<{ seeded: boolean }> {
-  await prepareSchema(couch, logger, jwtSecret);
+): Promise<{ seeded: boolean; staged: StagedDesign[] }> {
+  const { staged } = await prepareSchema(couch, logger, jwtSecret);
   await ensureConfiguredAdmin(couch, logger, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   const seeded = env.SEED_DEMO
     ? await seedDemoData(couch, logger, { gigs: env.SEED_DEMO_GIGS, env })
     : false;
-  return { seeded };
+  return { seeded, staged };
 }
 
 export async function startServer(
@@ -113,9 +118,13 @@ export async function startServer(
   );
   let server: ServerType | undefined;
   let follower: RevocationFollower | undefined;
+  let designSwap: DesignSwap | undefined;
   try {
     const jwtSecret = await loadJwtSecret(env.JWT_SECRET, paths.dataDir);
-    const { seeded } = await prepareDatabase(couch, env, logger, jwtSecret);
+    const { seeded, staged } = await prepareDatabase(couch, env, logger, jwtSecret);
+    // Minutes on a large database: the API serves meanwhile, from the views' current versions.
+    designSwap = swapDesignInBackground(couch, staged, logger);
+    const swap = designSwap;
     let listeningUrl = `http://localhost:${env.PORT}`;
     const clock = options.clock ?? (env.TEST_CLOCK ? new ManualClock() : systemClock);
     const deps: AppDeps = {
@@ -176,6 +185,7 @@ export async function startServer(
       seeded,
       maintenance,
       orderTimers,
+      designSwap: swap,
       close(graceMs = 10_000) {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {
@@ -205,6 +215,7 @@ export async function startServer(
           deps.jobs.stop();
           await orderTimers.stop();
           await maintenance.stop();
+          await swap.stop();
           await couch.stop();
         })();
         return closing;
@@ -213,6 +224,7 @@ export async function startServer(
   } catch (error) {
     server?.close();
     await follower?.stop();
+    await designSwap?.stop();
     await couch.stop();
     throw error;
   }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { STAGED_SUFFIX } from './stage';
 
 /** A JavaScript design document built from files. */
 export interface JsDesignDoc {
@@ -71,6 +72,9 @@ export async function loadDesign(root = DESIGN_DOCS_ROOT): Promise<DatabaseDesig
     const design: DatabaseDesign = { database, designDocs: [], indexes: [], files: {} };
     for (const name of await subdirs(path.join(root, database))) {
       const dir = path.join(root, database, name);
+      if (name.endsWith(STAGED_SUFFIX)) {
+        throw new Error(`${dir}: names ending in ${STAGED_SUFFIX} are kept for staged deploys.`);
+      }
       const id = `_design/${name}`;
       const files: string[] = [];
       const doc: Omit<JsDesignDoc, 'meta'> = { _id: id, language: 'javascript' };

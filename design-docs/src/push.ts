@@ -1,20 +1,41 @@
 import type { DocumentScope, ServerScope } from 'nano';
 import type { JsDesignDoc, MangoIndex } from './load';
+import {
+  destroyAt,
+  indexKey,
+  stagedId,
+  writeLive,
+  writeStaged,
+  type StagedDesign,
+  type StoredDesignDoc,
+} from './stage';
 
 export interface PushResult {
-  /** `<db>/_design/<name>` or `<db>/_index/<ddoc>/<name>` for every document written. */
+  /** `<db>/_design/<name>` or `<db>/_index/<ddoc>/<name>` for every document written live. */
   pushed: string[];
   unchanged: string[];
+  /**
+   * Documents whose views changed, written under their staged name only: the live version keeps
+   * answering until `swapStaged` has built their index and put them live.
+   */
+  staged: StagedDesign[];
 }
 
-function statusOf(error: unknown): number | undefined {
-  const e = error as { statusCode?: number };
-  return typeof e?.statusCode === 'number' ? e.statusCode : undefined;
+/** Every design document of the database, live and staged, in one request. */
+async function designDocsOf(db: DocumentScope<unknown>): Promise<Map<string, StoredDesignDoc>> {
+  const { rows } = await db.list({ startkey: '_design/', endkey: '_design0', include_docs: true });
+  const docs = new Map<string, StoredDesignDoc>();
+  for (const row of rows) {
+    if ('doc' in row && row.doc) docs.set(row.id, row.doc as unknown as StoredDesignDoc);
+  }
+  return docs;
 }
 
 /**
  * Writes the design documents and Mango indexes of one database, skipping any whose content
- * hash (or index definition) already matches what the database holds.
+ * hash (or index definition) already matches what the database holds. A new design document,
+ * or one whose views are unchanged (its validation or filters changed), is written live at once:
+ * no index is rebuilt under any reader. One whose views changed is only staged (`staged`).
  */
 export async function pushDesign(
   server: ServerScope,
@@ -23,29 +44,27 @@ export async function pushDesign(
   indexes: MangoIndex[],
 ): Promise<PushResult> {
   const db: DocumentScope<unknown> = server.use(dbName);
-  const result: PushResult = { pushed: [], unchanged: [] };
+  const result: PushResult = { pushed: [], unchanged: [], staged: [] };
+  const stored = designDocs.length ? await designDocsOf(db) : new Map<string, StoredDesignDoc>();
 
   for (const doc of designDocs) {
     const label = `${dbName}/${doc._id}`;
-    let existing: (JsDesignDoc & { _rev: string }) | undefined;
-    try {
-      existing = (await db.get(doc._id)) as unknown as JsDesignDoc & { _rev: string };
-    } catch (error) {
-      if (statusOf(error) !== 404) throw error;
-    }
-    if (existing?.meta?.hash === doc.meta.hash) {
+    const live = stored.get(doc._id);
+    const staged = stored.get(stagedId(doc._id));
+    if (live?.meta?.hash === doc.meta.hash) {
       result.unchanged.push(label);
+      // Left by a swap that stopped before its last step.
+      if (staged?.meta?.hash === doc.meta.hash) await destroyAt(db, staged._id, staged._rev);
       continue;
     }
-    try {
-      await db.insert({ ...doc, ...(existing ? { _rev: existing._rev } : {}) } as never);
-    } catch (error) {
-      // Another API instance pushed the same document at the same moment: fine if it is ours.
-      if (statusOf(error) !== 409) throw error;
-      const now = (await db.get(doc._id)) as unknown as JsDesignDoc;
-      if (now.meta?.hash !== doc.meta.hash) throw error;
+    // No index to build first: a new document, one without views, or the same views.
+    if (!live || !doc.views || indexKey(live) === indexKey(doc)) {
+      await writeLive(db, doc);
+      result.pushed.push(label);
+      continue;
     }
-    result.pushed.push(label);
+    await writeStaged(db, doc, staged);
+    result.staged.push({ dbName, doc });
   }
 
   if (indexes.length > 0) {

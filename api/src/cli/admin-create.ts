@@ -30,6 +30,8 @@ async function main() {
     logger,
   );
   try {
+    // A design document whose views changed is only staged here: the API's next start (or
+    // `npm run ddocs:push`) builds it and swaps it in.
     await prepareSchema(couch, logger, await loadJwtSecret(env.JWT_SECRET, paths.dataDir));
     const existing = await findUserByEmail(couch, email.data);
     if (existing) {

@@ -1,5 +1,11 @@
 import { ensureDatabase } from '@wayfarer/couch';
-import { loadDesign, pushDesign, USERDB_FOLDER, type DatabaseDesign } from '@wayfarer/design-docs';
+import {
+  loadDesign,
+  pushDesign,
+  swapStaged,
+  USERDB_FOLDER,
+  type DatabaseDesign,
+} from '@wayfarer/design-docs';
 import type { Couch } from './connect';
 import { isNotFound } from './errors';
 
@@ -31,7 +37,9 @@ function userDbDesign() {
 
 /**
  * Creates the user's database with its `_security` and design documents (idempotent): at
- * registration, and repaired at login. Design documents are pushed only when they changed.
+ * registration, and repaired at login. Design documents are pushed only when they changed; one
+ * whose views changed is only staged, the member's reads answering from its current version:
+ * the upkeep at start (`updateUserDbDesign`, for every user database) builds and swaps it in.
  */
 export async function ensureUserDb(couch: Couch, userId: string): Promise<string> {
   const name = userDbName(couch, userId);
@@ -43,9 +51,15 @@ export async function ensureUserDb(couch: Couch, userId: string): Promise<string
 
 /**
  * Brings the design documents of an existing user database up to date (only those that
- * changed are written). A database that does not exist fails with a 404: it is not made here.
+ * changed are written); one whose views changed is built under its staged name first and swapped
+ * in when ready, which this waits for. A database that does not exist fails with a 404: it is
+ * not made here.
  */
-export async function updateUserDbDesign(couch: Couch, userId: string): Promise<boolean> {
+export async function updateUserDbDesign(
+  couch: Couch,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const design = await userDbDesign();
   if (!design) return false;
   const result = await pushDesign(
@@ -54,7 +68,9 @@ export async function updateUserDbDesign(couch: Couch, userId: string): Promise<
     design.designDocs,
     design.indexes,
   );
-  return result.pushed.length > 0;
+  const swap = await swapStaged(couch.server, result.staged, { signal });
+  if (swap.failed.length) throw swap.failed[0]!.error;
+  return result.pushed.length + swap.swapped.length > 0;
 }
 
 export async function deleteUserDb(couch: Couch, userId: string): Promise<void> {

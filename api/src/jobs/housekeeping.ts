@@ -117,8 +117,9 @@ async function releaseOrphanReservations(deps: Deps, now: number, signal?: Abort
 
 /**
  * Brings every user database's design documents up to date (sessions last up to a year, so
- * waiting for a login is not enough), a few databases at a time. A database that does not exist
- * is skipped: login and delivery make it.
+ * waiting for a login is not enough), a few databases at a time; a changed view is built under its
+ * staged name and swapped in (also one a login staged), the member reading the old one meanwhile.
+ * A database that does not exist is skipped: login and delivery make it.
  */
 async function updateUserDbDesigns(deps: Deps, signal?: AbortSignal) {
   const users = deps.couch.db('users');
@@ -135,9 +136,10 @@ async function updateUserDbDesigns(deps: Deps, signal?: AbortSignal) {
     const worker = async () => {
       for (let userId = queue.shift(); userId && !signal?.aborted; userId = queue.shift()) {
         try {
-          if (await updateUserDbDesign(deps.couch, userId)) counts.updated++;
+          if (await updateUserDbDesign(deps.couch, userId, signal)) counts.updated++;
           counts.checked++;
         } catch (error) {
+          if (signal?.aborted) break;
           if (isNotFound(error)) {
             counts.missing++;
           } else {
