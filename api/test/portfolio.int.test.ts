@@ -14,7 +14,8 @@ let api: ReturnType<typeof client>;
 let tokens: Record<'amara' | 'kenji' | 'lucia' | 'sofia' | 'helen' | 'admin', string>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // With the demo gigs and orders, which the demo portfolios show and link.
+  server = await startTestServer({ SEED_DEMO_GIGS: 'true' });
   api = client(server);
   tokens = await demoTokens(api, ['amara', 'kenji', 'lucia', 'sofia', 'helen', 'admin']);
 });
@@ -74,6 +75,30 @@ async function upload(id: string, token: string | undefined, data: Buffer, type 
 
 const publicList = (tagname: string, token?: string) =>
   api.get<ListRes>(`/api/users/${tagname}/portfolio`, { token });
+
+// First, while the demo agents show only what the seed wrote.
+describe('the demo portfolios (seed step 7)', () => {
+  it('shows Amara’s and Kenji’s projects with their pictures, linked to their completed demo orders', async () => {
+    const amara = await api.get<ListRes>('/api/users/amara_guides/portfolio');
+    expect(amara.body.data.map((p) => p.title)).toEqual([
+      'Gorée Island history day for a school',
+      'Pink Lake sunrise for a family reunion',
+    ]);
+    const [goree, pinkLake] = amara.body.data;
+    expect(goree!.images).toHaveLength(2);
+    expect(goree!.verified_order).toBeNull();
+    expect(pinkLake!.verified_order?.completed_at).toBeTruthy();
+    const picture = await server.request(pinkLake!.images[0]!);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+
+    const kenji = await api.get<ListRes>('/api/users/kenji_cooks/portfolio');
+    expect(kenji.body.data.map((p) => [p.title, p.images.length, !!p.verified_order])).toEqual([
+      ['Breakfast menu for a 14-room ryokan', 0, false],
+      ['Autumn kaiseki at a private villa', 2, true],
+    ]);
+  });
+});
 
 describe('adding and editing portfolio projects', () => {
   it('adds a project, first in the agent’s list and on their public profile, without private fields', async () => {
