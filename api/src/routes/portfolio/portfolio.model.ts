@@ -21,7 +21,7 @@ export interface PortfolioDoc extends PortfolioFields, WithImages {
 
 export const portfolioKey = (id: string) => `portfolio:${id}`;
 
-export const portfolioImageUrl = (doc: Pick<PortfolioDoc, 'id'>, imageId: string) =>
+const portfolioImageUrl = (doc: Pick<PortfolioDoc, 'id'>, imageId: string) =>
   `/api/portfolio/${doc.id}/images/${imageId}`;
 
 export function toProject(doc: PortfolioDoc): PortfolioProject {
