@@ -18,7 +18,7 @@ import { PORTFOLIO_IMAGES_MAX, PORTFOLIO_MAX } from '../../schemas';
 import { readDocImage, withImage, withoutImage } from '../doc-images';
 import { activeService } from '../gigs/gigs.service';
 import { readOrder } from '../orders/order-store';
-import type { UserDoc } from '../users/users.model';
+import { userKey, type UserDoc } from '../users/users.model';
 import { portfolioKey, toOwnProject, toProject, type PortfolioDoc } from './portfolio.model';
 
 type Deps = Pick<AppDeps, 'couch' | 'clock'>;
@@ -71,7 +71,7 @@ export async function getProject(
   if (viewer?.id === doc.owner_id) return toOwnProject(doc);
   const owner = await readTyped<UserDoc>(
     deps.couch.db('users') as never,
-    `user:${doc.owner_id}`,
+    userKey(doc.owner_id),
     'user',
   );
   if (owner?.status !== 'active') throw notFound('No such portfolio project.');
