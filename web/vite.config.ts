@@ -207,14 +207,14 @@ export default defineConfig({
           },
           {
             // Public profiles seen before open offline (issue 20): the profile, its public
-            // wishlists, an agent's reputation, reviews and active gigs. Tagnames are
+            // wishlists, an agent's reputation, reviews, active gigs and portfolio. Tagnames are
             // [a-z0-9_]{3,30}, so the signed-in member's own paths (/api/user/payout-methods)
             // never match.
             urlPattern: ({ url, request, sameOrigin }) =>
               sameOrigin &&
               request.method === 'GET' &&
               request.mode !== 'navigate' &&
-              /^\/api\/(user\/[a-z0-9_]{3,30}(\/wishlists)?|users\/[a-z0-9_]{3,30}\/(reputation|reviews|gigs))$/.test(
+              /^\/api\/(user\/[a-z0-9_]{3,30}(\/wishlists)?|users\/[a-z0-9_]{3,30}\/(reputation|reviews|gigs|portfolio))$/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

@@ -19,6 +19,7 @@ import { GATEWAY_PREFIX, syncGateway } from './routes/sync/gateway';
 import { inboxRoutes } from './routes/inbox/inbox.routes';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { gigRoutes } from './routes/gigs/gigs.routes';
+import { portfolioRoutes } from './routes/portfolio/portfolio.routes';
 import { reputationRoutes } from './routes/reputation/reputation.routes';
 import { adminOrderRoutes, orderRoutes } from './routes/orders/orders.routes';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './routes/withdrawals/withdrawals.routes';
@@ -121,10 +122,10 @@ export function createApp(deps: AppDeps) {
     Object.entries(uploadLimits).map(([path, max]) => [path, limitFor(max)]),
   );
   // Replication batches carry attachments inline (base64), so the sync gateway allows more;
-  // image uploads (gig images, blog covers) get the image limit.
+  // image uploads (gig and portfolio images, blog covers) get the image limit.
   const syncLimit = limitFor(env.SYNC_BODY_LIMIT_BYTES);
   const imageLimit = limitFor(FILE_LIMITS.avatar.maxBytes + 64 * 1024);
-  const imageUpload = /^\/api\/(admin\/blog\/[^/]+\/cover|gigs\/[^/]+\/images)$/;
+  const imageUpload = /^\/api\/(admin\/blog\/[^/]+\/cover|(gigs|portfolio)\/[^/]+\/images)$/;
   // Order files: up to five of 5 MB with a delivery or the requirements.
   const orderLimit = limitFor(ORDER_FILES_MAX * ORDER_FILE_MAX_BYTES + 256 * 1024);
   const orderUpload = /^\/api\/orders\/[^/]+\/(deliver|attachments)$/;
@@ -195,6 +196,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', reviewRoutes(deps));
   app.route('/api/admin', adminReviewRoutes(deps));
   app.route('/api', gigRoutes(deps));
+  app.route('/api', portfolioRoutes(deps));
   app.route('/api', reputationRoutes(deps));
   if (env.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(deps));
 

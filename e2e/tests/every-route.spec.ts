@@ -53,6 +53,8 @@ interface Fixtures {
   members: Record<MemberRole, Member>;
   /** An active gig of the agent's. */
   gig: string;
+  /** A project of the agent's portfolio (issue 20). */
+  portfolioProject: string;
   /** A completed order of the customer's (of the agent's gig), with both reviews. */
   order: string;
   /** An order of the customer's waiting for payment: checkout. */
@@ -268,7 +270,9 @@ const ROUTES = {
   'agent.create.gig': { access: 'agent' },
   'agent.my.orders': { access: 'agent' },
   // The spec's sidebar entry "Projects" has no page yet: the area's "Page not found".
-  'agent.projects': { access: 'agent', notFound: true },
+  'agent.projects': { access: 'agent' },
+  'agent.projects.create': { access: 'agent' },
+  'agent.projects.edit': { access: 'agent', params: (fx) => ({ id: fx.portfolioProject }) },
   'agent.withdraw': { access: 'agent' },
   'agent.profile.settings': { access: 'agent' },
   'agent.manage.gigs': { access: 'agent' },
@@ -472,8 +476,9 @@ async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
   const { Customer: customer, Agent: agent, Lecturer: lecturer } = members;
 
   type Listed<T> = { data: T[] };
-  const [gigs, orders, jobs, projects, blogs] = await Promise.all([
+  const [gigs, portfolio, orders, jobs, projects, blogs] = await Promise.all([
     read<Listed<{ id: string }>>(request, `/api/users/${agent.tagname}/gigs`),
+    read<Listed<{ id: string }>>(request, `/api/users/${agent.tagname}/portfolio`),
     read<Listed<{ id: string; agent: { tagname: string } }>>(
       request,
       '/api/orders?as=customer&status=completed&per_page=100',
@@ -494,6 +499,7 @@ async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
   const most = <T>(items: T[], count: (item: T) => number) =>
     [...items].sort((a, b) => count(b) - count(a))[0];
   const gig = gigs.data[0]?.id;
+  const portfolioProject = portfolio.data[0]?.id;
   const order = orders.data.find((o) => o.agent.tagname === agent.tagname)?.id;
   const job = most(
     jobs.data.filter((j) => j.status === 'open'),
@@ -504,8 +510,9 @@ async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
     (p) => p.application_count,
   )?.id;
   const blog = blogs.data[0]?.slug;
-  expect({ gig, order, job, project, blog }, 'the demo data').toEqual({
+  expect({ gig, portfolioProject, order, job, project, blog }, 'the demo data').toEqual({
     gig: expect.any(String),
+    portfolioProject: expect.any(String),
     order: expect.any(String),
     job: expect.any(String),
     project: expect.any(String),
@@ -571,6 +578,7 @@ async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
   return {
     members,
     gig: gig!,
+    portfolioProject: portfolioProject!,
     order: order!,
     pendingOrder: pending.order.id,
     dispute: disputed,

@@ -70,5 +70,6 @@ export * from './userdata';
 export * from './inbox';
 export * from './admin';
 export * from './gigs';
+export * from './portfolio';
 export * from './userdb-rules';
 export * from './userdb-docs';

@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   'job.create': ['Customer'],
   'order.create': ['Customer'],
   'gig.create': ['Agent'],
+  /** The agent's portfolio projects (issue 20, not in the spec). */
+  'portfolio.manage': ['Agent'],
   'offer.create': ['Agent'],
   /** The jobs board and its saved searches (issue 18). */
   'job.browse': ['Agent'],

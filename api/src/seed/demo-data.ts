@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { GIG_IMAGES_MAX, gigFieldsSchema } from '../schemas/gigs';
+import { PORTFOLIO_IMAGES_MAX, portfolioFieldsSchema } from '../schemas/portfolio';
 import { ROLES } from '../schemas/roles';
 import { repoRoot } from '../config/env';
 
@@ -123,6 +124,31 @@ for (const gig of DEMO_GIGS) {
     );
 }
 
+const portfolioSchema = z.strictObject({
+  /** Stable key: the seed finds a project it already wrote by owner and title. */
+  key,
+  /** The key of the demo agent who shows it. */
+  owner: key,
+  /** A demo order of the agent's it was done for (orders.json), linked once it is completed. */
+  order: z.strictObject({ customer: key, key }).optional(),
+  /** Files in demo/images (the gigs' pictures), uploaded in this order. */
+  images: z.array(z.string().regex(/^[a-z0-9-]+\.png$/)).max(PORTFOLIO_IMAGES_MAX),
+  /** What an agent sends to POST /api/portfolio, without the order (from `order`). */
+  fields: portfolioFieldsSchema.omit({ order_id: true }),
+});
+export type DemoPortfolioProject = z.infer<typeof portfolioSchema>;
+
+/** A few portfolio projects of the demo agents (seed step 7, issue 20). */
+export const DEMO_PORTFOLIO = readJson(z.array(portfolioSchema), 'portfolio.json');
+
+for (const project of DEMO_PORTFOLIO) {
+  const missing = project.images.find((name) => !existsSync(new URL(`images/${name}`, DEMO_DIR)));
+  if (!agents.has(project.owner) || !serviceIds.has(project.fields.service_id) || missing)
+    throw new Error(
+      `api/src/seed/demo/portfolio.json: ${project.key} names an unknown agent, service or image`,
+    );
+}
+
 const reasonText = z.string().min(5);
 const party = z.enum(['customer', 'agent']);
 /** One step of a demo order's history: each is one event on its timeline. */
@@ -198,6 +224,15 @@ for (const order of DEMO_ORDERS) {
   )
     throw new Error(
       `api/src/seed/demo/orders.json: ${order.key} names an unknown customer, gig or package, or its steps go back in time`,
+    );
+}
+
+for (const project of DEMO_PORTFOLIO) {
+  const order = project.order && DEMO_ORDERS.find((o) => o.key === project.order!.key);
+  const gig = order && DEMO_GIGS.find((g) => g.key === order.gig);
+  if (project.order && (order?.customer !== project.order.customer || gig?.owner !== project.owner))
+    throw new Error(
+      `api/src/seed/demo/portfolio.json: ${project.key} names an order of another customer or agent`,
     );
 }
 

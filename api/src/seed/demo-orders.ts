@@ -135,6 +135,13 @@ async function playStep(
   }
 }
 
+/** The idempotency key a demo order is placed with, so a seed run again finds it. */
+const demoOrderKey = (key: string) => `demo:${key}`;
+
+/** The id of the demo order `key` of the customer `customerId` (seed step 7 links some). */
+export const demoOrderId = (customerId: string, key: string) =>
+  orders.orderIdFor(customerId, demoOrderKey(key));
+
 async function playOrder(context: Context, order: DemoOrder): Promise<void> {
   const { deps, clock, present, users } = context;
   const gig = DEMO_GIGS.find((g) => g.key === order.gig)!;
@@ -164,7 +171,7 @@ async function playOrder(context: Context, order: DemoOrder): Promise<void> {
       meeting_place: null,
       requirements: order.requirements,
     },
-    `demo:${order.key}`,
+    demoOrderKey(order.key),
   );
   // Each step is one event after "Order placed": the ones already on the timeline are done.
   let events = placed.timeline.length;

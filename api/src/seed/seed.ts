@@ -24,6 +24,7 @@ import {
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoJobs } from './demo-jobs';
 import { seedDemoProjects } from './demo-projects';
+import { seedDemoPortfolio } from './demo-portfolio';
 
 const SEED_MARKER = 'seed:demo';
 
@@ -203,6 +204,15 @@ const STEPS: {
     async run(couch, _now, { logger, gigs, env }) {
       if (!gigs) return;
       await seedDemoProjects(couch, logger, env, demoId);
+    },
+  },
+  {
+    // Portfolio projects of the demo agents, two linked to their completed demo orders
+    // (demo-portfolio.ts, issue 20).
+    version: 7,
+    async run(couch, _now, { logger, gigs }) {
+      if (!gigs) return;
+      await seedDemoPortfolio(couch, logger, demoId);
     },
   },
 ];

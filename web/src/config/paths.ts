@@ -62,7 +62,9 @@ export const paths = {
   'agent.dashboard': '/agent/dashboard',
   'agent.create.gig': '/agent/create-gig',
   'agent.my.orders': '/agent/agent-my-orders',
-  'agent.projects': '/agent/agent-projects',
+  'agent.projects': '/agent/agent-projects', // an agent's portfolio (issue 20)
+  'agent.projects.create': '/agent/agent-projects/create', // not in spec: adding a portfolio project
+  'agent.projects.edit': '/agent/agent-projects/:id/edit', // not in spec: editing one
   'agent.withdraw': '/agent/agent-withdraw',
   'agent.profile.settings': '/agent/agent-profile-settings',
   'agent.manage.gigs': '/agent/manage-gigs',

@@ -1,17 +1,11 @@
 import { Hono } from 'hono';
 import { currentAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { userByTagname } from '../inbox/inbox.model';
-import { detectType, IMAGE_TYPES } from '../../schemas/file-types';
-import {
-  GIG_IMAGE_MAX_BYTES,
-  GIG_IMAGES_MAX,
-  gigFieldsSchema,
-  gigPatchSchema,
-  gigSearchSchema,
-} from '../../schemas';
+import { GIG_IMAGES_MAX, gigFieldsSchema, gigPatchSchema, gigSearchSchema } from '../../schemas';
 import { clientOf } from '../../lib/client';
+import { IMAGE_UPLOAD, sendImage, uploadedImageType } from '../doc-images';
 import { endpoints } from '../endpoint';
 import { agentStats, countGigView } from './gig-stats.service';
 import * as gigs from './gigs.service';
@@ -93,12 +87,7 @@ export function gigRoutes(deps: AppDeps) {
       endpoint({
         summary: `Add an image (at most ${GIG_IMAGES_MAX} per gig)`,
         auth: 'required',
-        upload: {
-          noun: 'image',
-          accepts: 'PNG, JPEG or WebP',
-          maxBytes: GIG_IMAGE_MAX_BYTES,
-          limitLabel: '2 MB',
-        },
+        upload: IMAGE_UPLOAD,
         responses: {
           200: '{gig}',
           403: 'Not yours',
@@ -109,9 +98,7 @@ export function gigRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { file } = c.req.valid('form');
-        const type = detectType(file);
-        if (!type || !IMAGE_TYPES.includes(type))
-          throw new AppError(415, 'The image must be a PNG, JPEG or WebP file.');
+        const type = uploadedImageType(file);
         return c.json({
           gig: await gigs.addImage(deps, currentAuth(c).user, c.req.param('id'), file, type),
         });
@@ -150,16 +137,7 @@ export function gigRoutes(deps: AppDeps) {
           c.req.param('imageId'),
           c.get('auth')?.user,
         );
-        c.header('Content-Type', image.contentType);
-        c.header('X-Content-Type-Options', 'nosniff');
-        // An image id is never reused: a changed image has a new URL, so an active gig's images
-        // are cached for good. A draft's or paused gig's are its owner's and admins' only: no
-        // cache may keep them (nor serve them to someone else).
-        c.header(
-          'Cache-Control',
-          image.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
-        );
-        return c.body(new Uint8Array(image.data));
+        return sendImage(c, image, image.isPublic);
       },
     )
     .get(

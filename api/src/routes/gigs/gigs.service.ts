@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
-import { AppError, conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
+import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } from '../../schemas';
 import { GIG_IMAGES_MAX, SEARCH_CANDIDATES, SORTED_SEARCH_ROWS } from '../../schemas';
 import type { UserDoc } from '../users/users.model';
 import { personOrDeleted, usersByIds } from '../users/users.lookup';
+import {
+  readDocImage,
+  withImage,
+  withoutImage,
+  type ImageRef,
+  type WithImages,
+} from '../doc-images';
 import { openOrderCount } from './gig-orders';
 import { mergeSorted, raceSorted, walkSorted } from './search-plan';
 import { bloomHas, tokenize } from './search-text';
@@ -21,7 +28,7 @@ export interface GigDoc extends Omit<GigFields, 'status'> {
   id: string;
   owner_id: string;
   status: GigFields['status'];
-  images: { id: string; content_type: string }[];
+  images: ImageRef[];
   /** Derived on every write: the cheapest package and the fastest delivery, for search. */
   min_price: number;
   min_delivery_days: number;
@@ -29,7 +36,7 @@ export interface GigDoc extends Omit<GigFields, 'status'> {
   created_at: string;
   updated_at: string;
   published_at: string | null;
-  _attachments?: Record<string, { content_type: string; data?: string; stub?: boolean }>;
+  _attachments?: WithImages['_attachments'];
 }
 
 const gigKey = (id: string) => `gig:${id}`;
@@ -53,7 +60,7 @@ async function checkPublishable(deps: Deps, doc: GigDoc) {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-async function activeService(deps: Deps, id: string): Promise<boolean> {
+export async function activeService(deps: Pick<Deps, 'couch'>, id: string): Promise<boolean> {
   try {
     const service = (await deps.couch.db('catalog').get(`service:${id}`)) as unknown as {
       status: string;
@@ -230,20 +237,7 @@ export async function addImage(
 ): Promise<Gig> {
   const doc = await getGigDoc(deps, id);
   assertManager(doc, user);
-  if (doc.images.length >= GIG_IMAGES_MAX)
-    throw new AppError(409, `A gig has at most ${GIG_IMAGES_MAX} images. Remove one first.`);
-  const imageId = randomBytes(6).toString('hex');
-  const attachments = Object.fromEntries(
-    Object.entries(doc._attachments ?? {}).map(([name, a]) => [name, { ...a, stub: true }]),
-  );
-  const next: GigDoc = {
-    ...doc,
-    images: [...doc.images, { id: imageId, content_type: contentType }],
-    _attachments: {
-      ...attachments,
-      [`image-${imageId}`]: { content_type: contentType, data: data.toString('base64') },
-    },
-  };
+  const next = withImage(doc, { data, contentType }, { max: GIG_IMAGES_MAX, what: 'A gig' });
   const saved = await save(deps, next);
   const owners = await usersByIds(deps, [saved.owner_id]);
   return toGig(saved, owners.get(saved.owner_id));
@@ -257,17 +251,7 @@ export async function removeImage(
 ): Promise<Gig> {
   const doc = await getGigDoc(deps, id);
   assertManager(doc, user);
-  if (!doc.images.some((i) => i.id === imageId)) throw notFound('No such image.');
-  const attachments = Object.fromEntries(
-    Object.entries(doc._attachments ?? {})
-      .filter(([name]) => name !== `image-${imageId}`)
-      .map(([name, a]) => [name, { ...a, stub: true }]),
-  );
-  const saved = await save(deps, {
-    ...doc,
-    images: doc.images.filter((i) => i.id !== imageId),
-    _attachments: attachments,
-  });
+  const saved = await save(deps, withoutImage(doc, imageId));
   const owners = await usersByIds(deps, [saved.owner_id]);
   return toGig(saved, owners.get(saved.owner_id));
 }
@@ -279,12 +263,10 @@ export async function readImage(
   viewer: UserDoc | undefined,
 ) {
   const doc = await getGigDoc(deps, id);
-  const image = doc.images.find((i) => i.id === imageId);
   const mayManage = viewer && (viewer.id === doc.owner_id || viewer.role === 'Admin');
-  if (!image || (doc.status !== 'active' && !mayManage)) throw notFound('No such image.');
+  if (doc.status !== 'active' && !mayManage) throw notFound('No such image.');
   return {
-    data: await deps.couch.db('catalog').attachment.get(doc._id, `image-${imageId}`),
-    contentType: image.content_type,
+    ...(await readDocImage(deps.couch.db('catalog'), doc, imageId)),
     /** Anyone may see it (an active gig's): shared caches may keep it. */
     isPublic: doc.status === 'active',
   };

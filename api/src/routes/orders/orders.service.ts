@@ -62,6 +62,10 @@ export async function getOrder(deps: OrdersDeps, user: UserDoc, id: string): Pro
   return toOrder(await visibleOrder(deps, user, id), user.id, deps.clock.now());
 }
 
+/** The id of the order a customer places with an idempotency key: the same key, the same order. */
+export const orderIdFor = (customerId: string, idempotencyKey: string) =>
+  createHash('sha256').update(`${customerId}\n${idempotencyKey}`).digest('hex').slice(0, 24);
+
 /** `POST /api/orders`: a new order of `tier` with `extras`, waiting for its payment. */
 export async function createOrder(
   deps: OrdersDeps,
@@ -72,7 +76,7 @@ export async function createOrder(
   const now = deps.clock.now();
   // The same key from the same customer is the same order: CouchDB accepts one create of an id.
   const id = idempotencyKey
-    ? createHash('sha256').update(`${customer.id}\n${idempotencyKey}`).digest('hex').slice(0, 24)
+    ? orderIdFor(customer.id, idempotencyKey)
     : randomBytes(12).toString('hex');
   try {
     const existing = await readOrder(deps, id);

@@ -19,6 +19,7 @@ const orders = () => import('./orders');
 const jobs = () => import('./jobs');
 const party = () => import('./party');
 const projects = () => import('./projects');
+const portfolio = () => import('./portfolio');
 
 /** The project pages (issue 19): posting and running them for Lecturers, applying for Students. */
 const projectChildren: RouteObject[] = [
@@ -149,6 +150,22 @@ function areaChildren(area: 'customer' | 'agent'): RouteObject[] {
             lazy: view(withdrawals, 'WithdrawHistory'),
           },
           { path: 'my-offers', ...title('My offers'), lazy: view(jobs, 'MyOffersPage') },
+          // Projects, for an agent: their portfolio (issue 20).
+          {
+            path: 'agent-projects',
+            ...title('Projects'),
+            lazy: view(portfolio, 'AgentProjectsPage'),
+          },
+          {
+            path: 'agent-projects/create',
+            ...title('Add a project'),
+            lazy: view(portfolio, 'CreatePortfolioProjectPage'),
+          },
+          {
+            path: 'agent-projects/:id/edit',
+            ...title('Edit project'),
+            lazy: view(portfolio, 'EditPortfolioProjectPage'),
+          },
         ]
       : []),
     { path: '*', ...notFound },

@@ -24,6 +24,7 @@ import { Stars } from '@/components/ui/stars';
 import { LecturerProjects } from '@/features/profile/components/lecturer-projects';
 import { ProfileProjects } from '@/features/profile/components/profile-projects';
 import { MyApplications } from '@/features/profile/components/my-applications';
+import { ProfilePortfolio } from '@/features/portfolio/components/profile-portfolio';
 import { useServices } from '@/features/services/hooks/use-services';
 import { gigHref, heartFor } from './gig-links';
 import { PrefetchWishlistedGigs } from './gig-prefetch';
@@ -66,6 +67,41 @@ function useServiceList() {
   return services.status === 'ready' ? services.services : [];
 }
 
+/** A service's name by its id (the id itself until the list has loaded). */
+function useServiceName() {
+  const services = useServiceList();
+  return (id: string) => services.find((s) => s.id === id)?.name ?? id;
+}
+
+/**
+ * An agent's Projects tab: their portfolio (issue 20). Projects as the spec has them are the
+ * Lecturers' and Students'; what an agent shows there is their own work.
+ */
+function AgentPortfolio({
+  user,
+  isOwn = false,
+}: {
+  user: Pick<PublicUser, 'id' | 'tagname' | 'full_name'>;
+  isOwn?: boolean;
+}) {
+  const serviceName = useServiceName();
+  return (
+    <ProfilePortfolio
+      key={user.id}
+      tagname={user.tagname ?? ''}
+      name={user.full_name}
+      serviceName={serviceName}
+      manage={
+        isOwn ? (
+          <Link className="button button-secondary" to={buildPath('agent.projects')}>
+            Manage your portfolio
+          </Link>
+        ) : undefined
+      }
+    />
+  );
+}
+
 /**
  * Your projects: a Lecturer's every project (drafts too) with links to manage them; a Student's
  * applications (from this device's copies, offline too) and completed projects with their reviews.
@@ -74,6 +110,7 @@ export function OwnProjects() {
   const user = useCurrentUser();
   if (!user) return null;
   if (user.role === 'Lecturer') return <LecturerProjects />;
+  if (user.role === 'Agent') return <AgentPortfolio user={user} isOwn />;
   const completed = (
     <ProfileProjects
       tagname={user.tagname ?? ''}
@@ -172,9 +209,10 @@ export function PublicProfileLayout() {
   );
 }
 
-/** A lecturer's projects, or a student's completed ones with their reviews. */
+/** A lecturer's projects, a student's completed ones with their reviews, an agent's portfolio. */
 export function PublicProjects() {
   const user = useOutletContext<PublicUser>();
+  if (user.role === 'Agent') return <AgentPortfolio user={user} />;
   return (
     <ProfileProjects
       key={user.id}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Markdown } from '@/components/ui/markdown';
+import './form.css';
 
 export interface DescriptionFieldProps {
   /** The textarea's id; its hint and error take `${id}-hint` and `${id}-error`. */
@@ -13,9 +14,18 @@ export interface DescriptionFieldProps {
   setPreview: (isPreview: boolean) => void;
   rows: number;
   maxLength: number;
-  /** The feature's class names for the label row, the Write/Preview toggle and the preview. */
-  classNames: { head: string; toggle: string; preview: string };
+  /**
+   * The feature's class names for the label row, the Write/Preview toggle and the preview; the
+   * shared ones of form.css when not given.
+   */
+  classNames?: { head: string; toggle: string; preview: string };
 }
+
+const DEFAULT_CLASS_NAMES = {
+  head: 'description-head',
+  toggle: 'description-toggle',
+  preview: 'description-preview',
+};
 
 /** The Markdown description with a Write/Preview toggle (the job, project and gig forms). */
 export function DescriptionField({
@@ -28,7 +38,7 @@ export function DescriptionField({
   setPreview,
   rows,
   maxLength,
-  classNames,
+  classNames = DEFAULT_CLASS_NAMES,
 }: DescriptionFieldProps) {
   return (
     <div className="field">

@@ -8,7 +8,7 @@ import { draftId } from '@wayfarer/api/schemas/userdb-rules';
 import { nowIso } from '@/lib/local-db-docs';
 import { deviceId } from '@/lib/local-db-drafts';
 import { upsertLocalDoc, useLocalDb, useLocalDoc } from '@/lib/local-db';
-import type { ImageType } from '../utils/images';
+import type { ImageType } from '@/lib/image-files';
 
 const IMAGE_DRAFT_FORM = 'gig-images';
 

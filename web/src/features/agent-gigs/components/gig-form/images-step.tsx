@@ -2,7 +2,8 @@ import { FileDrop } from '@/components/form/file-drop';
 import { formatFileSize } from '@/lib/file-size';
 import { useGigImage } from '../../hooks/use-gig-image';
 import type { DraftImage, ImageDraft } from '../../hooks/use-image-draft';
-import { checkImage, GIG_IMAGES_MAX, type ImageType } from '../../utils/images';
+import { GIG_IMAGES_MAX } from '@wayfarer/api/schemas/gigs';
+import { checkImage, IMAGE_FILE_ACCEPT, type ImageType } from '@/lib/image-files';
 import type { SetValue, StepProps } from './types';
 
 export interface ImagesStepProps extends StepProps {
@@ -140,7 +141,7 @@ export function ImagesStep({
         <FileDrop
           label="Add images"
           hint={`Up to ${GIG_IMAGES_MAX} images in all: PNG, JPEG or WebP, each at most 2 MB.`}
-          accept="image/png,image/jpeg,image/webp"
+          accept={IMAGE_FILE_ACCEPT}
           multiple
           files={[]}
           onAdd={pickImages}

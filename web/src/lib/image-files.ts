@@ -1,9 +1,11 @@
-// Gig images: PNG, JPEG or WebP up to 2 MB, at most 6 per gig, recognised by their first bytes
-// (the server checks the same way), never by name or declared type.
+// Pictures of gigs and portfolio projects: PNG, JPEG or WebP up to 2 MB, recognised by their
+// first bytes (the server checks the same way: api/src/routes/doc-images.ts), never by name or
+// declared type.
 import { detectType, IMAGE_TYPES } from '@wayfarer/api/schemas/file-types';
-import { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX } from '@wayfarer/api/schemas/gigs';
+import { GIG_IMAGE_MAX_BYTES } from '@wayfarer/api/schemas/gigs';
 
-export { GIG_IMAGE_MAX_BYTES, GIG_IMAGES_MAX };
+/** The picker's filter (a file field's `accept`); `checkImage` is what decides. */
+export const IMAGE_FILE_ACCEPT = 'image/png,image/jpeg,image/webp';
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 

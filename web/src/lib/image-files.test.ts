@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkImage, GIG_IMAGE_MAX_BYTES, sniffImage } from './images';
+import { GIG_IMAGE_MAX_BYTES } from '@wayfarer/api/schemas/gigs';
+import { checkImage, sniffImage } from './image-files';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
 const WEBP = [0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50];
@@ -10,7 +11,7 @@ const file = (bytes: number[], name: string, type = 'image/png', size?: number) 
   return new File([body], name, { type });
 };
 
-describe('gig images are checked by content', () => {
+describe('pictures are checked by content', () => {
   it('recognises PNG, JPEG and WebP by their first bytes', () => {
     expect(sniffImage(new Uint8Array(PNG))).toBe('image/png');
     expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
