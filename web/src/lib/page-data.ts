@@ -33,9 +33,3 @@ export function takeServed<T>(path: string, query?: PageDataQuery): T | undefine
   served.delete(key);
   return value;
 }
-
-/** Runs `task` once the page has loaded (its pictures and scripts first). */
-export function afterLoad(task: () => void): void {
-  if (document.readyState === 'complete') setTimeout(task, 0);
-  else window.addEventListener('load', () => setTimeout(task, 0), { once: true });
-}

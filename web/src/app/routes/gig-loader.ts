@@ -4,17 +4,18 @@
 // the gig (api/src/web/landing-pages.ts): no request at all before the first paint.
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { getGig, type Gig } from '@/features/gigs/api/gigs';
-import { afterLoad, takeServed } from '@/lib/page-data';
+import { firstPaint } from '@/lib/after-paint';
+import { takeServed } from '@/lib/page-data';
 import { orNotFound } from './load';
 
 export function gigLoader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const served = takeServed<{ gig: Gig }>(`/gigs/${encodeURIComponent(id)}`);
   if (served) {
-    // The request the page would have made, once it has loaded: the API counts the view as it
+    // The request the page would have made, once it has painted: the API counts the view as it
     // counts them (once per viewer an hour, never the owner), which a shell served to anyone
     // cannot. Its answer is not needed: the shell's copy is as old as the page.
-    afterLoad(() => void getGig(id).catch(() => undefined));
+    void firstPaint().then(() => getGig(id).catch(() => undefined));
     return served.gig;
   }
   return orNotFound(request, () => getGig(id, { signal: request.signal }));

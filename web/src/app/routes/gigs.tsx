@@ -2,7 +2,8 @@
 // categories, reviews, the agent's reputation and the share widget are slotted in here (features
 // do not import each other). Explore is its own module (explore.tsx).
 import type { Gig, GigPackage } from '@wayfarer/api/schemas';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { AfterFirstPaint } from '@/components/ui/after-first-paint';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { ShareWidget } from '@/components/ui/share-widget';
 import { GigPage, type PackageAction } from '@/features/gigs/components/gig-page';
@@ -21,7 +22,7 @@ import { cannotOrderReason, gigMessageHref, gigOrderHref } from './order-links';
 export { PageError as ErrorBoundary } from '../page-error';
 
 // Below the gallery, the packages and the description: their code loads once the page has
-// painted, not with it (issue 20: the gig page's first paint waited for ~40 chunks).
+// painted, not with it (issue 20: the gig page's first paint waited for ~40 files).
 const ReviewsSection = lazy(() =>
   import('@/features/reviews/components/reviews-section').then((module) => ({
     default: module.ReviewsSection,
@@ -96,14 +97,14 @@ export function GigShow() {
           />
         }
         reviews={
-          <Suspense fallback={<div className="gig-reviews-pending" />}>
+          <AfterFirstPaint fallback={<div className="gig-reviews-pending" />}>
             <ReviewsSection
               key={gig.id}
               of={{ kind: 'gig', id: gig.id }}
               isSignedIn={!!user}
               empty="No reviews yet: reviews come from travellers who completed an order."
             />
-          </Suspense>
+          </AfterFirstPaint>
         }
         related={
           <section className="gig-related" aria-labelledby="gig-related-title">
@@ -111,7 +112,7 @@ export function GigShow() {
               <h2 id="gig-related-title">Related gigs</h2>
               <Link to={exploreHref(gig.service_id)}>More in this category</Link>
             </div>
-            <Suspense fallback={<div className="gig-related-pending" />}>
+            <AfterFirstPaint fallback={<div className="gig-related-pending" />}>
               <GigRow
                 service={gig.service_id}
                 count={4}
@@ -120,7 +121,7 @@ export function GigShow() {
                 heartFor={heartFor}
                 empty={<p className="muted">No other gigs in this category yet.</p>}
               />
-            </Suspense>
+            </AfterFirstPaint>
           </section>
         }
       />

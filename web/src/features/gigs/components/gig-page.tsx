@@ -2,7 +2,7 @@ import type { Gig, GigPackage } from '@wayfarer/api/schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
-import { Markdown } from '@/components/ui/markdown';
+import { LazyMarkdown } from '@/components/ui/lazy-markdown';
 import { useAgent } from '../hooks/use-agent';
 import { formatMoney } from '@/lib/money';
 import { GigGallery } from './gig-gallery';
@@ -100,9 +100,9 @@ export function GigPage({
 
           <section className="gig-section" aria-labelledby="gig-about">
             <h2 id="gig-about">About this gig</h2>
-            <Markdown className="markdown gig-description" shiftHeadings>
+            <LazyMarkdown className="markdown gig-description" shiftHeadings>
               {gig.description}
-            </Markdown>
+            </LazyMarkdown>
             <dl className="gig-facts">
               {places.length > 0 && (
                 <>
