@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { seriousAxeViolations } from '../support/members';
 
 const dist = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -59,6 +60,19 @@ test('the API reference shows the endpoints the server documents, with no CSP vi
   // Opening it shows the query parameters its zod schema declares.
   await search.locator('.opblock-summary').click();
   await expect(search.locator('.parameters')).toContainText('per_page');
+  // "Try it out": every control it adds has a name (Swagger UI leaves some without one), for a
+  // query (parameter boxes, the response's content type) and for a body (its editor and type).
+  await search.getByRole('button', { name: 'Try it out' }).click();
+  await expect(search.getByRole('textbox', { name: 'per_page (query)' })).toBeVisible();
+  const create = viewer.locator('.opblock-post', { hasText: 'Create a gig' }).first();
+  await create.locator('.opblock-summary').click();
+  await create.getByRole('button', { name: 'Try it out' }).click();
+  await expect(create.getByRole('textbox', { name: 'Request body' })).toBeVisible();
+  expect(
+    await seriousAxeViolations(page, 'try it out', ['wcag2a', 'wcag2aa'], {
+      include: '.api-reference-viewer',
+    }),
+  ).toEqual([]);
   expect(errors, 'no console errors (CSP violations included)').toEqual([]);
 });
 

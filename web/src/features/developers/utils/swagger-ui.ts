@@ -23,4 +23,37 @@ export function renderApiReference(domNode: HTMLElement, url: string, onComplete
     syntaxHighlight: { theme: 'idea' },
     onComplete,
   });
+  labelControls(domNode);
+}
+
+/**
+ * Swagger UI leaves some of "Try it out"'s controls without an accessible name (the request
+ * body's editor, the content-type menus, a parameter's value box): each gets one from what the
+ * viewer shows beside it, as the viewer adds them.
+ */
+function labelControls(domNode: HTMLElement) {
+  const nameOf = (control: Element): string | null => {
+    const param = control.closest('tr[data-param-name]');
+    if (param) {
+      const where = param.getAttribute('data-param-in');
+      return `${param.getAttribute('data-param-name')}${where ? ` (${where})` : ''}`;
+    }
+    if (control.matches('textarea.body-param__text')) return 'Request body';
+    if (control.closest('.body-param-content-type, .content-type-wrapper'))
+      return 'Request content type';
+    if (control.closest('.response-control-media-type, .responses-inner'))
+      return 'Response content type';
+    if (control.closest('.servers')) return 'Server';
+    return null;
+  };
+  const label = () => {
+    for (const control of domNode.querySelectorAll('textarea, select, input:not([type=hidden])')) {
+      if (control.hasAttribute('aria-label') || control.hasAttribute('aria-labelledby')) continue;
+      if ((control as HTMLInputElement).labels?.length) continue;
+      const name = nameOf(control);
+      if (name) control.setAttribute('aria-label', name);
+    }
+  };
+  label();
+  new MutationObserver(label).observe(domNode, { childList: true, subtree: true });
 }
