@@ -13,7 +13,8 @@
  * Run:    npm run bench -- http-baseline
  *    or:  npx tsx bench/http-baseline.bench.ts
  * Options (environment): BENCH_DURATION seconds per route (default 10), BENCH_CONNECTIONS
- * (default 10), BENCH_WARMUP seconds of discarded warm-up per route (default 2).
+ * (default 10), BENCH_WARMUP seconds of discarded warm-up per route (default 2), BENCH_LAYERS=1
+ * to add the breakdown of getServices by middleware layer (http-baseline/layers.ts).
  * Exits 1 if any request errored or answered non-2xx.
  */
 import { rm } from 'node:fs/promises';
@@ -22,9 +23,11 @@ import { loadSettings, measure, printTable, saveResults, type MeasureResult } fr
 import type { RunningServer } from '../api/src/server';
 import { guarded } from './lib/lifecycle';
 import { closeBare, startBare, startBenchApi } from './lib/servers';
+import { formatLayerCosts, LAYER_ROWS_MAX, measureLayers } from './http-baseline/layers';
 
 const BASELINE = 'bare hono GET /json';
 const { durationSeconds, connections, warmupSeconds } = loadSettings();
+const withLayers = process.env.BENCH_LAYERS === '1';
 
 /** One request before loading a route: it must answer 2xx, or the figures would mean nothing. */
 async function check(url: string, expect: (body: unknown) => string | undefined): Promise<unknown> {
@@ -45,7 +48,7 @@ async function cleanUp(): Promise<void> {
 }
 
 // Bounded in time: the routes' runs plus generous room for start-up and shutdown.
-const routes = 3;
+const routes = 3 + (withLayers ? LAYER_ROWS_MAX : 0);
 const { finish } = guarded(
   'http-baseline',
   (routes * (durationSeconds + warmupSeconds) + 120) * 1000,
@@ -93,6 +96,7 @@ async function main(): Promise<number> {
         `p99 ${row.p99_ms} ms, ${row.total} requests, ${row.errors} errors, ${row.non2xx} non-2xx`,
     );
   }
+  if (withLayers) rows.push(...(await layerRows(rows[0]!, rows[2]!, apiUrl)));
   console.log('');
   printTable(rows, BASELINE);
 
@@ -111,6 +115,29 @@ async function main(): Promise<number> {
     );
   }
   return failed.length > 0 ? 1 : 0;
+}
+
+/**
+ * BENCH_LAYERS=1: getServices with the API's middleware added one layer at a time, then the API
+ * again with a browser's Accept-Encoding; prints what each step adds per request.
+ */
+async function layerRows(
+  baseline: MeasureResult,
+  apiRow: MeasureResult,
+  apiUrl: string,
+): Promise<MeasureResult[]> {
+  console.log('\nhttp-baseline: getServices, one middleware layer at a time');
+  const settings = { connections, durationSeconds, warmupSeconds };
+  const steps = await measureLayers(api!.deps, settings);
+  const name = 'api GET /api/getServices, gzip accepted';
+  const gzip = await measure(name, {
+    url: `${apiUrl}/api/getServices`,
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    ...settings,
+  });
+  console.log(`  ${name}: ${gzip.requests_per_sec.toFixed(0)} req/s`);
+  console.log(`\n${formatLayerCosts([baseline, ...steps, apiRow, gzip])}`);
+  return [...steps, gzip];
 }
 
 await finish(main);

@@ -1,0 +1,134 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './context';
+import { AppError } from './lib/errors';
+import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
+import { FILE_LIMITS } from './routes/users/accounts-profile.service';
+
+/** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** One layer of the platform middleware: `app.use(path, handler)`, or every path without one. */
+export interface PlatformLayer {
+  name: string;
+  path?: string;
+  handler: MiddlewareHandler<AppEnv>;
+}
+
+/**
+ * The middleware every request goes through before its route, in order: request id, request
+ * log, security headers, CORS, body limit, compression. A list rather than `app.use` calls so
+ * that bench/http-baseline.bench.ts (`BENCH_LAYERS=1`) can add them one by one to a bare app
+ * and say what each costs.
+ */
+export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
+  const { logger, env } = deps;
+  return [
+    { name: 'request id', handler: requestId({ headerName: 'X-Request-Id' }) },
+    {
+      name: 'request log',
+      handler: async (c, next) => {
+        const started = performance.now();
+        await next();
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const entry = {
+          requestId: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms,
+        };
+        if (c.res.status >= 500) logger.error(entry, 'request failed');
+        else logger.info(entry, 'request');
+      },
+    },
+    {
+      name: 'security headers',
+      handler: secureHeaders({
+        contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
+          ? 'max-age=31536000; includeSubDomains'
+          : false,
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+      }),
+    },
+    {
+      name: 'CORS',
+      path: '/api/*',
+      handler: cors({
+        // Same-origin requests need no CORS; other origins only when listed in CORS_ORIGINS.
+        origin: (origin) => (env.CORS_ORIGINS.includes(origin) ? origin : null),
+        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        exposeHeaders: ['X-Request-Id', 'Retry-After'],
+        credentials: false,
+        maxAge: 600,
+      }),
+    },
+    { name: 'body limit', path: '/api/*', handler: bodyLimits(env) },
+    {
+      name: 'compression',
+      // Streaming replication feeds must not be buffered by compression.
+      handler: async (c, next) =>
+        c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next),
+    },
+  ];
+}
+
+/** BODY_LIMIT_BYTES, with larger limits for uploads and replication. */
+function bodyLimits(env: AppDeps['env']): MiddlewareHandler<AppEnv> {
+  // Uploads have their own (larger) limits, with room for the multipart envelope.
+  const uploadLimits: Record<string, number> = {
+    '/api/user/avatar': FILE_LIMITS.avatar.maxBytes + 64 * 1024,
+    '/api/user/cv': FILE_LIMITS.cv.maxBytes + 64 * 1024,
+  };
+  const limitFor = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError(413, 'The request body is too large.');
+      },
+    });
+  const defaultLimit = limitFor(env.BODY_LIMIT_BYTES);
+  const pathLimits = new Map(
+    Object.entries(uploadLimits).map(([path, max]) => [path, limitFor(max)]),
+  );
+  // Replication batches carry attachments inline (base64), so the sync gateway allows more;
+  // image uploads (gig images, blog covers) get the image limit.
+  const syncLimit = limitFor(env.SYNC_BODY_LIMIT_BYTES);
+  const imageLimit = limitFor(FILE_LIMITS.avatar.maxBytes + 64 * 1024);
+  const imageUpload = /^\/api\/(admin\/blog\/[^/]+\/cover|gigs\/[^/]+\/images)$/;
+  // Order files: up to five of 5 MB with a delivery or the requirements.
+  const orderLimit = limitFor(ORDER_FILES_MAX * ORDER_FILE_MAX_BYTES + 256 * 1024);
+  const orderUpload = /^\/api\/orders\/[^/]+\/(deliver|attachments)$/;
+  return (c, next) => {
+    const path = c.req.path;
+    const limit = path.startsWith('/api/sync/')
+      ? syncLimit
+      : imageUpload.test(path)
+        ? imageLimit
+        : orderUpload.test(path)
+          ? orderLimit
+          : (pathLimits.get(path) ?? defaultLimit);
+    return limit(c, next);
+  };
+}
