@@ -96,7 +96,7 @@ async function main(): Promise<number> {
         `p99 ${row.p99_ms} ms, ${row.total} requests, ${row.errors} errors, ${row.non2xx} non-2xx`,
     );
   }
-  if (withLayers) rows.push(...(await layerRows(rows[0]!, rows[2]!, apiUrl)));
+  if (withLayers) rows.push(...(await layerRows({ bare: targets[0]!.url, api: apiUrl })));
   console.log('');
   printTable(rows, BASELINE);
 
@@ -117,27 +117,16 @@ async function main(): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-/**
- * BENCH_LAYERS=1: getServices with the API's middleware added one layer at a time, then the API
- * again with a browser's Accept-Encoding; prints what each step adds per request.
- */
-async function layerRows(
-  baseline: MeasureResult,
-  apiRow: MeasureResult,
-  apiUrl: string,
-): Promise<MeasureResult[]> {
+/** BENCH_LAYERS=1: getServices with the API's middleware added one layer at a time. */
+async function layerRows(urls: { bare: string; api: string }): Promise<MeasureResult[]> {
   console.log('\nhttp-baseline: getServices, one middleware layer at a time');
-  const settings = { connections, durationSeconds, warmupSeconds };
-  const steps = await measureLayers(api!.deps, settings);
-  const name = 'api GET /api/getServices, gzip accepted';
-  const gzip = await measure(name, {
-    url: `${apiUrl}/api/getServices`,
-    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-    ...settings,
+  const rows = await measureLayers(api!.deps, urls, {
+    connections,
+    durationSeconds,
+    warmupSeconds,
   });
-  console.log(`  ${name}: ${gzip.requests_per_sec.toFixed(0)} req/s`);
-  console.log(`\n${formatLayerCosts([baseline, ...steps, apiRow, gzip])}`);
-  return [...steps, gzip];
+  console.log(`\n${formatLayerCosts(rows)}`);
+  return rows;
 }
 
 await finish(main);
