@@ -71,19 +71,7 @@ export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
         permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
       }),
     },
-    {
-      name: 'CORS',
-      path: '/api/*',
-      handler: cors({
-        // Same-origin requests need no CORS; other origins only when listed in CORS_ORIGINS.
-        origin: (origin) => (env.CORS_ORIGINS.includes(origin) ? origin : null),
-        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        exposeHeaders: ['X-Request-Id', 'Retry-After'],
-        credentials: false,
-        maxAge: 600,
-      }),
-    },
+    { name: 'CORS', path: '/api/*', handler: corsHeaders(env.CORS_ORIGINS) },
     { name: 'body limit', path: '/api/*', handler: bodyLimits(env) },
     {
       name: 'compression',
@@ -92,6 +80,39 @@ export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
         c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next),
     },
   ];
+}
+
+/**
+ * CORS for /api: other origins only when listed in CORS_ORIGINS. A preflight (OPTIONS) is
+ * answered by Hono's cors(); any other request gets its headers after the route has answered,
+ * on the response it made. (Hono's cors() sets them on a response of its own before the route
+ * runs, and `c.header()` after it: each makes Hono build the route's response again, body and
+ * headers, which cost a cached read more than everything else together.) A request without an
+ * Origin header is not a cross-origin one (a browser sends Origin whenever CORS applies): it gets
+ * only `Vary: Origin`, which keeps a cache from answering one with the other.
+ */
+function corsHeaders(allowed: readonly string[]): MiddlewareHandler<AppEnv> {
+  const exposeHeaders = ['X-Request-Id', 'Retry-After'];
+  const preflight = cors({
+    origin: (origin) => (allowed.includes(origin) ? origin : null),
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposeHeaders,
+    credentials: false,
+    maxAge: 600,
+  });
+  const exposed = exposeHeaders.join(',');
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    const headers = c.res.headers;
+    const origin = c.req.header('origin');
+    if (origin) {
+      if (allowed.includes(origin)) headers.set('Access-Control-Allow-Origin', origin);
+      headers.set('Access-Control-Expose-Headers', exposed);
+    }
+    headers.append('Vary', 'Origin');
+  };
 }
 
 /** BODY_LIMIT_BYTES, with larger limits for uploads and replication. */

@@ -112,10 +112,29 @@ describe('platform: health, services, errors, headers', () => {
       headers: { origin: 'https://partner.example' },
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('X-Request-Id,Retry-After');
+    expect(allowed.headers.get('vary')).toMatch(/\bOrigin\b/);
     const other = await server.request('/api/health', {
       headers: { origin: 'https://evil.example' },
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // Same-origin (no Origin header): nothing to allow, but a cache must tell the two apart.
+    const sameOrigin = await server.request('/api/getServices');
+    expect(sameOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    expect(sameOrigin.headers.get('vary')).toMatch(/\bOrigin\b/);
+    const preflight = await server.request('/api/getServices', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://partner.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+    expect(preflight.headers.get('access-control-max-age')).toBe('600');
   });
 
   it('serves hashed assets immutably, the shell and service worker uncached, and falls back to the shell', async () => {
