@@ -96,6 +96,25 @@ describe('platform: health, services, errors, headers', () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'The request body is too large.' });
+    // A body of unstated length (chunked) is counted as it arrives.
+    const http = await import('node:http');
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        `${server.url}/api/getServices`,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let data = '';
+          res.on('data', (d) => (data += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"padding":"');
+      req.write('x'.repeat(5000));
+      req.end('"}');
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body)).toEqual({ message: 'The request body is too large.' });
   });
 
   it('sends security headers with a CSP that forbids inline script', async () => {
