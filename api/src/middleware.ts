@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -73,13 +73,43 @@ export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
     },
     { name: 'CORS', path: '/api/*', handler: corsHeaders(env.CORS_ORIGINS) },
     { name: 'body limit', path: '/api/*', handler: bodyLimits(env) },
-    {
-      name: 'compression',
-      // Streaming replication feeds must not be buffered by compression.
-      handler: async (c, next) =>
-        c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next),
-    },
+    { name: 'compression', handler: compression() },
   ];
+}
+
+/**
+ * Hono's compress(): gzip or deflate, as the client accepts, for a compressible body of 1 KB or
+ * more, or of unknown length. Every `c.json` body states its length here (Content-Length, which
+ * the server would send anyway), so a small one passes uncompressed without being read: to read a
+ * body of unknown length, @hono/node-server turns its response into a web stream, and compressing
+ * a few hundred bytes costs more than it saves. Streaming replication feeds are left alone: they
+ * must not be buffered.
+ */
+function compression(): MiddlewareHandler<AppEnv> {
+  const compressLarge = compress();
+  return async (c, next) => {
+    if (c.req.path.startsWith('/api/sync/')) return next();
+    c.json = jsonWithLength(c);
+    return compressLarge(c, next);
+  };
+}
+
+type HeaderRecord = Record<string, string | string[]>;
+
+/** `c.json`, with the body's Content-Length. */
+function jsonWithLength(c: Context<AppEnv>): Context<AppEnv>['json'] {
+  const json = c.json;
+  const body = c.body as (data: string, arg?: unknown, headers?: HeaderRecord) => Response;
+  return ((object: unknown, arg?: unknown, headers?: HeaderRecord) => {
+    const text: unknown = JSON.stringify(object);
+    // undefined (or a function) has no JSON: Hono's own answer, an empty body.
+    if (typeof text !== 'string') return json(object as never, arg as never, headers);
+    return body(text, arg, {
+      'Content-Type': 'application/json',
+      ...headers,
+      'Content-Length': String(Buffer.byteLength(text)),
+    });
+  }) as Context<AppEnv>['json'];
 }
 
 /**

@@ -117,6 +117,37 @@ describe('platform: health, services, errors, headers', () => {
     expect(JSON.parse(chunked.body)).toEqual({ message: 'The request body is too large.' });
   });
 
+  it('compresses large bodies for clients that accept it, and leaves small ones as they are', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    // Read raw: fetch would undo the compression and drop the headers that show it.
+    const get = async (pathname: string, headers: Record<string, string>) => {
+      const http = await import('node:http');
+      return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}${pathname}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (d: Buffer) => chunks.push(d));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    };
+    const { gunzipSync } = await import('node:zlib');
+    const large = await get('/api/openapi.json', gzip);
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(large.headers['vary']).toMatch(/Accept-Encoding/);
+    const document = JSON.parse(gunzipSync(large.body).toString()) as { openapi: string };
+    expect(document.openapi).toMatch(/^3\./);
+    const plain = await get('/api/openapi.json', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const small = await get('/api/getServices', gzip);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['content-length']).toBe(String(small.body.length));
+    expect((JSON.parse(small.body.toString()) as unknown[]).length).toBe(SERVICES.length);
+  });
+
   it('sends security headers with a CSP that forbids inline script', async () => {
     const res = await server.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
