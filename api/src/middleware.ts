@@ -47,15 +47,18 @@ export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
       handler: async (c, next) => {
         const started = performance.now();
         await next();
-        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const status = c.res.status;
+        const failed = status >= 500;
+        // The entry is not even built at a level that would drop it (LOG_LEVEL=warn, say).
+        if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
         const entry = {
           requestId: c.get('requestId'),
           method: c.req.method,
           path: c.req.path,
-          status: c.res.status,
-          ms,
+          status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
         };
-        if (c.res.status >= 500) logger.error(entry, 'request failed');
+        if (failed) logger.error(entry, 'request failed');
         else logger.info(entry, 'request');
       },
     },
