@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { SmartRouter } from 'hono/router/smart-router';
+import { TrieRouter } from 'hono/router/trie-router';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
+import { MemoRouter } from './lib/memo-router';
 import { platformMiddleware } from './middleware';
 import { healthRoutes } from './routes/health/health.routes';
 import { getServicesRoutes } from './routes/services/services.routes';
@@ -36,7 +40,10 @@ const endpoint = endpoints({ tag: 'Platform' });
  */
 export function createApp(deps: AppDeps) {
   const { logger, env } = deps;
-  const app = new Hono<AppEnv>();
+  // Hono's default router, remembering its answers (lib/memo-router.ts).
+  const app = new Hono<AppEnv>({
+    router: new MemoRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })),
+  });
 
   for (const layer of platformMiddleware(deps)) {
     if (layer.path) app.use(layer.path, layer.handler);
