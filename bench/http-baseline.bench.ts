@@ -16,7 +16,8 @@
  * Run:    npm run bench -- http-baseline
  *    or:  npx tsx bench/http-baseline.bench.ts
  * Options (environment): BENCH_DURATION seconds per route (default 10), BENCH_CONNECTIONS
- * (default 10), BENCH_WARMUP seconds of discarded warm-up per route (default 2).
+ * (default 10), BENCH_WARMUP seconds of discarded warm-up per route (default 2), BENCH_LAYERS=1
+ * to add the breakdown of getServices by middleware layer (http-baseline/layers.ts).
  * Exits 1 if any request errored or answered non-2xx.
  */
 import { rm } from 'node:fs/promises';
@@ -25,9 +26,11 @@ import { loadSettings, measure, printTable, saveResults, type MeasureResult } fr
 import type { RunningServer } from '../api/src/server';
 import { guarded } from './lib/lifecycle';
 import { closeBare, startBare, startBenchApi } from './lib/servers';
+import { formatLayerCosts, LAYER_ROWS_MAX, measureLayers } from './http-baseline/layers';
 
 const BASELINE = 'bare hono GET /json';
 const { durationSeconds, connections, warmupSeconds } = loadSettings();
+const withLayers = process.env.BENCH_LAYERS === '1';
 
 /** One request before loading a route: it must answer 2xx, or the figures would mean nothing. */
 async function check(url: string, expect: (body: unknown) => string | undefined): Promise<unknown> {
@@ -48,7 +51,7 @@ async function cleanUp(): Promise<void> {
 }
 
 // Bounded in time: the routes' runs plus generous room for start-up and shutdown.
-const routes = 5;
+const routes = 5 + (withLayers ? LAYER_ROWS_MAX : 0);
 const { finish } = guarded(
   'http-baseline',
   (routes * (durationSeconds + warmupSeconds) + 120) * 1000,
@@ -108,6 +111,7 @@ async function main(): Promise<number> {
         `p99 ${row.p99_ms} ms, ${row.total} requests, ${row.errors} errors, ${row.non2xx} non-2xx`,
     );
   }
+  if (withLayers) rows.push(...(await layerRows({ bare: targets[0]!.url, api: apiUrl })));
   console.log('');
   printTable(rows, BASELINE);
 
@@ -126,6 +130,18 @@ async function main(): Promise<number> {
     );
   }
   return failed.length > 0 ? 1 : 0;
+}
+
+/** BENCH_LAYERS=1: getServices with the API's middleware added one layer at a time. */
+async function layerRows(urls: { bare: string; api: string }): Promise<MeasureResult[]> {
+  console.log('\nhttp-baseline: getServices, one middleware layer at a time');
+  const rows = await measureLayers(api!.deps, urls, {
+    connections,
+    durationSeconds,
+    warmupSeconds,
+  });
+  console.log(`\n${formatLayerCosts(rows)}`);
+  return rows;
 }
 
 await finish(main);

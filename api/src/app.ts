@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
-import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { SmartRouter } from 'hono/router/smart-router';
+import { TrieRouter } from 'hono/router/trie-router';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
+import { MemoRouter } from './lib/memo-router';
+import { platformMiddleware } from './middleware';
 import { healthRoutes } from './routes/health/health.routes';
 import { getServicesRoutes } from './routes/services/services.routes';
 import { authenticate } from './auth/middleware';
@@ -28,28 +28,10 @@ import { jobRoutes } from './routes/jobs/jobs.routes';
 import { partyRoutes } from './routes/party/party.routes';
 import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
 import { projectRoutes } from './routes/projects/projects.routes';
-import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
-import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 import { openApiDocument } from './openapi';
 import { endpoints } from './routes/endpoint';
 import { landingPages } from './web/landing-pages';
 import { webApp } from './web/static';
-
-/** The Content-Security-Policy the web app is built to pass: no inline script, no third parties. */
-const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
 
 const endpoint = endpoints({ tag: 'Platform' });
 
@@ -59,89 +41,21 @@ const endpoint = endpoints({ tag: 'Platform' });
  */
 export function createApp(deps: AppDeps) {
   const { logger, env } = deps;
-  const app = new Hono<AppEnv>();
+  // Hono's default router, remembering its answers (lib/memo-router.ts).
+  const app = new Hono<AppEnv>({
+    router: new MemoRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })),
+  });
 
-  app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    const entry = {
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms,
-    };
-    if (c.res.status >= 500) logger.error(entry, 'request failed');
-    else logger.info(entry, 'request');
-  });
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
-        ? 'max-age=31536000; includeSubDomains'
-        : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-    }),
-  );
-  // Liveness and readiness: asked often, by balancers and orchestrators rather than browsers,
-  // so they answer here, with request ids, logs and security headers but before CORS, the body
-  // limit (they read no body) and compression (a body of a few hundred bytes only grows in
-  // gzip); routes/health.
   const health = healthRoutes(deps);
-  app.route('/api/health', health.probes);
-  app.use(
-    '/api/*',
-    cors({
-      // Same-origin requests need no CORS; other origins only when listed in CORS_ORIGINS.
-      origin: (origin) => (env.CORS_ORIGINS.includes(origin) ? origin : null),
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After'],
-      credentials: false,
-      maxAge: 600,
-    }),
-  );
-  // Uploads have their own (larger) limits, with room for the multipart envelope.
-  const uploadLimits: Record<string, number> = {
-    '/api/user/avatar': FILE_LIMITS.avatar.maxBytes + 64 * 1024,
-    '/api/user/cv': FILE_LIMITS.cv.maxBytes + 64 * 1024,
-  };
-  const limitFor = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError(413, 'The request body is too large.');
-      },
-    });
-  const defaultLimit = limitFor(env.BODY_LIMIT_BYTES);
-  const pathLimits = new Map(
-    Object.entries(uploadLimits).map(([path, max]) => [path, limitFor(max)]),
-  );
-  // Replication batches carry attachments inline (base64), so the sync gateway allows more;
-  // image uploads (gig and portfolio images, blog covers) get the image limit.
-  const syncLimit = limitFor(env.SYNC_BODY_LIMIT_BYTES);
-  const imageLimit = limitFor(FILE_LIMITS.avatar.maxBytes + 64 * 1024);
-  const imageUpload = /^\/api\/(admin\/blog\/[^/]+\/cover|(gigs|portfolio)\/[^/]+\/images)$/;
-  // Order files: up to five of 5 MB with a delivery or the requirements.
-  const orderLimit = limitFor(ORDER_FILES_MAX * ORDER_FILE_MAX_BYTES + 256 * 1024);
-  const orderUpload = /^\/api\/orders\/[^/]+\/(deliver|attachments)$/;
-  app.use('/api/*', (c, next) => {
-    const path = c.req.path;
-    const limit = path.startsWith('/api/sync/')
-      ? syncLimit
-      : imageUpload.test(path)
-        ? imageLimit
-        : orderUpload.test(path)
-          ? orderLimit
-          : (pathLimits.get(path) ?? defaultLimit);
-    return limit(c, next);
-  });
-  // Streaming replication feeds must not be buffered by compression.
-  app.use(async (c, next) => (c.req.path.startsWith('/api/sync/') ? next() : compress()(c, next)));
+  for (const layer of platformMiddleware(deps)) {
+    // Liveness and readiness: asked often, by balancers and orchestrators rather than browsers,
+    // so they answer with request ids, logs and security headers but before CORS, the body
+    // limit (they read no body) and compression (a body of a few hundred bytes only grows in
+    // gzip); routes/health.
+    if (layer.name === 'CORS') app.route('/api/health', health.probes);
+    if (layer.path) app.use(layer.path, layer.handler);
+    else app.use(layer.handler);
+  }
 
   app.route('/api/health', health.status);
   app.route('/api/getServices', getServicesRoutes(deps));

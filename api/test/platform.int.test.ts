@@ -96,6 +96,56 @@ describe('platform: health, services, errors, headers', () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'The request body is too large.' });
+    // A body of unstated length (chunked) is counted as it arrives.
+    const http = await import('node:http');
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        `${server.url}/api/getServices`,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let data = '';
+          res.on('data', (d) => (data += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"padding":"');
+      req.write('x'.repeat(5000));
+      req.end('"}');
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body)).toEqual({ message: 'The request body is too large.' });
+  });
+
+  it('compresses large bodies for clients that accept it, and leaves small ones as they are', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    // Read raw: fetch would undo the compression and drop the headers that show it.
+    const get = async (pathname: string, headers: Record<string, string>) => {
+      const http = await import('node:http');
+      return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}${pathname}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (d: Buffer) => chunks.push(d));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    };
+    const { gunzipSync } = await import('node:zlib');
+    const large = await get('/api/openapi.json', gzip);
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(large.headers['vary']).toMatch(/Accept-Encoding/);
+    const document = JSON.parse(gunzipSync(large.body).toString()) as { openapi: string };
+    expect(document.openapi).toMatch(/^3\./);
+    const plain = await get('/api/openapi.json', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const small = await get('/api/getServices', gzip);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['content-length']).toBe(String(small.body.length));
+    expect((JSON.parse(small.body.toString()) as unknown[]).length).toBe(SERVICES.length);
   });
 
   it('sends security headers with a CSP that forbids inline script', async () => {
@@ -112,10 +162,29 @@ describe('platform: health, services, errors, headers', () => {
       headers: { origin: 'https://partner.example' },
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('X-Request-Id,Retry-After');
+    expect(allowed.headers.get('vary')).toMatch(/\bOrigin\b/);
     const other = await server.request('/api/health', {
       headers: { origin: 'https://evil.example' },
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // Same-origin (no Origin header): nothing to allow, but a cache must tell the two apart.
+    const sameOrigin = await server.request('/api/getServices');
+    expect(sameOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    expect(sameOrigin.headers.get('vary')).toMatch(/\bOrigin\b/);
+    const preflight = await server.request('/api/getServices', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://partner.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+    expect(preflight.headers.get('access-control-max-age')).toBe('600');
   });
 
   it('serves hashed assets immutably, the shell and service worker uncached, and falls back to the shell', async () => {

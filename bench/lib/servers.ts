@@ -63,6 +63,13 @@ export async function startBenchApi(options: {
 export function startBare(): Promise<{ server: ServerType; url: string }> {
   const app = new Hono();
   app.get('/json', (c) => c.json([{ id: 'a', name: 'A' }]));
+  return serveApp(app);
+}
+
+/** Serves `app` on @hono/node-server, on loopback and any port, as the API is served. */
+export function serveApp(app: {
+  fetch: (request: Request) => Response | Promise<Response>;
+}): Promise<{ server: ServerType; url: string }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: HOST }, (info: AddressInfo) =>
       resolve({ server, url: `http://${HOST}:${info.port}` }),
