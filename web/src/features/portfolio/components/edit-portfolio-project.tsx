@@ -1,3 +1,4 @@
+import { Loading, LoadError } from '@/components/ui/load-state';
 import { useResource } from '@/lib/use-resource';
 import { getMyProject } from '../api/portfolio';
 import { PortfolioForm, type PortfolioFormProps } from './portfolio-form';
@@ -11,27 +12,8 @@ export function EditPortfolioProject({ id, ...props }: EditPortfolioProjectProps
   const { resource, reload } = useResource(`portfolio:${id}`, (signal) =>
     getMyProject(id, { signal }),
   );
-  if (resource.status === 'loading')
-    return (
-      <p className="muted" role="status">
-        Loading the project…
-      </p>
-    );
-  if (resource.status === 'error')
-    return (
-      <div className="alert alert-error" role="alert">
-        <p className="alert-title">
-          {resource.error.isNetworkError
-            ? 'The project could not be loaded: editing it needs a connection.'
-            : resource.error.message}
-        </p>
-        {resource.error.status !== 404 && (
-          <button type="button" className="button button-secondary" onClick={reload}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
+  if (resource.status === 'loading') return <Loading what="the project" />;
+  if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
   // Another agent's project comes without the revision its agent edits with.
   if (!('revision' in resource.data))
     return (

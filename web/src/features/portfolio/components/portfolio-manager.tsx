@@ -1,3 +1,4 @@
+import { Loading, LoadError } from '@/components/ui/load-state';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '@/components/ui/use-confirm';
@@ -58,24 +59,8 @@ export function PortfolioManager({
   const [moveError, setMoveError] = useState<string | null>(null);
 
   if (resource.status === 'loading' && resource.data === undefined)
-    return (
-      <p className="muted" role="status">
-        Loading your portfolio…
-      </p>
-    );
-  if (resource.status === 'error')
-    return (
-      <div className="alert alert-error" role="alert">
-        <p className="alert-title">
-          {resource.error.isNetworkError
-            ? 'Your portfolio needs a connection: you seem to be offline.'
-            : resource.error.message}
-        </p>
-        <button type="button" className="button button-secondary" onClick={reload}>
-          Try again
-        </button>
-      </div>
-    );
+    return <Loading what="your portfolio" />;
+  if (resource.status === 'error') return <LoadError error={resource.error} onRetry={reload} />;
   const projects = resource.data ?? [];
   if (projects.length === 0) return <EmptyPortfolio createHref={createHref} />;
 
