@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { currentAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { notFound } from '../../lib/errors';
-import { userByTagname } from '../inbox/inbox.model';
+import { activeAgentByTagname } from '../inbox/inbox.model';
 import { GIG_IMAGES_MAX, gigFieldsSchema, gigPatchSchema, gigSearchSchema } from '../../schemas';
 import { clientOf } from '../../lib/client';
 import { IMAGE_UPLOAD, sendImage, uploadedImageType } from '../doc-images';
@@ -149,9 +148,7 @@ export function gigRoutes(deps: AppDeps) {
         responses: { 200: '{data: [gig summary]}', 404: 'No agent has this tagname' },
       }),
       async (c) => {
-        const owner = await userByTagname(deps, c.req.param('tagname'));
-        if (!owner || owner.status !== 'active' || owner.role !== 'Agent')
-          throw notFound('No agent has this tagname.');
+        const owner = await activeAgentByTagname(deps, c.req.param('tagname'));
         return c.json({ data: await gigs.activeGigsOf(deps, owner) });
       },
     )

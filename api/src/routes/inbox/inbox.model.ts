@@ -1,6 +1,7 @@
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
 import { isNotFound } from '../../couch/errors';
+import { notFound } from '../../lib/errors';
 import { userDbName } from '../../couch/userdb';
 import type { Message, MessageDoc, Person } from '../../schemas';
 import { tagnameKey, userKey, type UserDoc } from '../users/users.model';
@@ -41,6 +42,14 @@ export async function userByTagname(deps: Deps, tagname: string): Promise<UserDo
     tagnameKey(tagname.toLowerCase()),
   );
   return reservation ? userById(deps, reservation.user_id) : undefined;
+}
+
+/** The active agent with this tagname (their public profile's gigs and portfolio), else a 404. */
+export async function activeAgentByTagname(deps: Deps, tagname: string): Promise<UserDoc> {
+  const user = await userByTagname(deps, tagname);
+  if (!user || user.status !== 'active' || user.role !== 'Agent')
+    throw notFound('No agent has this tagname.');
+  return user;
 }
 
 export const personOf = (user: UserDoc): Person => personOrDeleted(user, user.id);

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { currentAuth } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { notFound } from '../../lib/errors';
 import {
   PORTFOLIO_IMAGES_MAX,
   PORTFOLIO_MAX,
@@ -11,7 +10,7 @@ import {
 } from '../../schemas';
 import { IMAGE_UPLOAD, sendImage, uploadedImageType } from '../doc-images';
 import { endpoints } from '../endpoint';
-import { userByTagname } from '../inbox/inbox.model';
+import { activeAgentByTagname } from '../inbox/inbox.model';
 import * as portfolio from './portfolio.service';
 
 const endpoint = endpoints({ tag: 'Portfolio' });
@@ -35,9 +34,7 @@ export function portfolioRoutes(deps: AppDeps) {
         responses: { 200: '{data: [portfolio project]}', 404: 'No agent has this tagname' },
       }),
       async (c) => {
-        const owner = await userByTagname(deps, c.req.param('tagname'));
-        if (!owner || owner.status !== 'active' || owner.role !== 'Agent')
-          throw notFound('No agent has this tagname.');
+        const owner = await activeAgentByTagname(deps, c.req.param('tagname'));
         return c.json({ data: await portfolio.publicPortfolio(deps, owner) });
       },
     )
