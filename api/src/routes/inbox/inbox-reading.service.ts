@@ -1,5 +1,6 @@
 import type { DocumentScope } from 'nano';
 import { isNotFound } from '../../couch/errors';
+import { userDbSnapshots } from '../../couch/userdb-snapshot';
 import {
   conversationDocId,
   messageDocSchema,
@@ -100,11 +101,29 @@ export async function listConversations(
   userId: string,
   search?: string,
 ): Promise<Conversation[]> {
+  const conversations = await userDbSnapshots(deps.couch).read(userId, 'inbox', async () => ({
+    value: await readConversations(deps, userId),
+    keep: true,
+  }));
+  const needle = search?.trim().toLowerCase();
+  return needle
+    ? conversations.filter(
+        (c) =>
+          c.other.full_name.toLowerCase().includes(needle) ||
+          (c.other.tagname ?? '').includes(needle) ||
+          (c.last_message?.body ?? '').toLowerCase().includes(needle),
+      )
+    : conversations;
+}
+
+/**
+ * Every conversation of the member, newest first, by id range: the cost follows the member's
+ * conversations, not their messages, and no index is waited for.
+ */
+async function readConversations(deps: Deps, userId: string): Promise<Conversation[]> {
   const db = userDb(deps, userId) as unknown as DocumentScope<unknown>;
   let result;
   try {
-    // By id range: the cost follows the member's conversations, not their messages, and no
-    // index is waited for.
     result = await db.list({
       startkey: USERDB_PREFIX.conversation,
       endkey: `${USERDB_PREFIX.conversation}\ufff0`,
@@ -114,17 +133,9 @@ export async function listConversations(
     if (isNotFound(error)) return [];
     throw error;
   }
-  const needle = search?.trim().toLowerCase();
   return result.rows
     .map((r) => r.doc as unknown as ConversationDoc | undefined)
     .filter((c): c is ConversationDoc => c?.type === 'conversation')
-    .filter(
-      (c) =>
-        !needle ||
-        c.other.full_name.toLowerCase().includes(needle) ||
-        (c.other.tagname ?? '').includes(needle) ||
-        (c.last_message?.body ?? '').toLowerCase().includes(needle),
-    )
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
     .map((c) => ({
       id: c.conversation_id,

@@ -90,7 +90,8 @@ function remember(userId: string, count: number) {
  * UNREAD_COUNT_CAP of them: the embedded server computes a reduction by reading every row. That
  * view has a design document of its own, so the count waits only for a type check of what was
  * written since the last one, not for the indexes of every document and message; and for at most
- * UNREAD_COUNT_WAIT_MS (then the last count; one count per member is under way at a time). A
+ * UNREAD_COUNT_WAIT_MS (then the last count, `fresh: false`; one count per member is under way
+ * at a time). A
  * database whose design documents predate it (brought up to date at start, in the background)
  * gets them here, once.
  */
@@ -98,7 +99,7 @@ export async function unreadNotificationCount(
   couch: Couch,
   userId: string,
   waitMs = UNREAD_COUNT_WAIT_MS,
-): Promise<number> {
+): Promise<{ count: number; fresh: boolean }> {
   let count = counting.get(userId);
   if (!count) {
     count = countUnread(couch, userId).then((n) => {
@@ -116,12 +117,12 @@ export async function unreadNotificationCount(
   });
   try {
     const first = await Promise.race([count, late]);
-    if (first !== 'late') return first;
+    if (first !== 'late') return { count: first, fresh: true };
   } finally {
     clearTimeout(timer);
   }
   // Still indexing (a failure then is the next request's to report).
-  return lastCounts.get(userId) ?? 0;
+  return { count: lastCounts.get(userId) ?? 0, fresh: false };
 }
 
 async function countUnread(couch: Couch, userId: string): Promise<number> {

@@ -2,6 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Couch } from '../../couch/connect';
 import { unreadNotificationCount } from './notifications.service';
 
+/** The count alone. */
+const countOf = async (counting: ReturnType<typeof unreadNotificationCount>) =>
+  (await counting).count;
+
 /** A database whose `notifications/unread` reads answer when the test says. */
 function database() {
   const reads: { resolve: (rows: number) => void; reject: (error: Error) => void }[] = [];
@@ -26,7 +30,7 @@ describe('unreadNotificationCount', () => {
     const db = database();
     const counted = unreadNotificationCount(db.couch, member(), 1_000);
     db.reads[0]!.resolve(3);
-    expect(await counted).toBe(3);
+    expect(await counted).toEqual({ count: 3, fresh: true });
     expect(db.view).toHaveBeenCalledWith('notifications', 'unread', { limit: 100 });
   });
 
@@ -35,23 +39,24 @@ describe('unreadNotificationCount', () => {
     const id = member();
     const first = unreadNotificationCount(db.couch, id, 1_000);
     db.reads[0]!.resolve(2);
-    expect(await first).toBe(2);
+    expect(await first).toEqual({ count: 2, fresh: true });
 
-    // The next read waits for an index build: the request answers the last count meanwhile.
-    expect(await unreadNotificationCount(db.couch, id, 20)).toBe(2);
+    // The next read waits for an index build: the request answers the last count meanwhile,
+    // marked as not read now (GET /api/user does not keep it).
+    expect(await unreadNotificationCount(db.couch, id, 20)).toEqual({ count: 2, fresh: false });
     // A request meanwhile joins the read under way instead of queueing another.
-    expect(await unreadNotificationCount(db.couch, id, 20)).toBe(2);
+    expect(await countOf(unreadNotificationCount(db.couch, id, 20))).toBe(2);
     expect(db.view).toHaveBeenCalledTimes(2);
     // Once it is done, its count is the one answered while the next read waits.
     db.reads[1]!.resolve(7);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(await unreadNotificationCount(db.couch, id, 20)).toBe(7);
+    expect(await countOf(unreadNotificationCount(db.couch, id, 20))).toBe(7);
     expect(db.view).toHaveBeenCalledTimes(3);
   });
 
   it('answers 0 for a member never counted whose index is still building', async () => {
     const db = database();
-    expect(await unreadNotificationCount(db.couch, member(), 20)).toBe(0);
+    expect(await countOf(unreadNotificationCount(db.couch, member(), 20))).toBe(0);
   });
 
   it('reports a failed read to the request waiting for it', async () => {

@@ -1,6 +1,7 @@
 import type { Couch } from '../../couch/connect';
+import { userDbSnapshots } from '../../couch/userdb-snapshot';
 import { isWishlistImage, type ProjectBoxEntry, type Wishlist } from '../../schemas';
-import { docsOfType } from '../notifications/notifications.service';
+import { docsOfType, unreadNotificationCount } from '../notifications/notifications.service';
 import { liveStateOf } from '../projects/projects.service';
 
 /** A user's wishlists with their items, newest item first; `publicOnly` for other people. */
@@ -34,6 +35,24 @@ export async function wishlistsOf(
       updated_at: list.updated_at,
     }))
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/**
+ * What `GET /api/user` reads from the member's own database: the unread notifications count and
+ * the wishlists, reused while the database is unchanged (userdb-snapshot.ts), except a count
+ * answered from memory while its index builds.
+ */
+export function ownDatabaseParts(
+  couch: Couch,
+  userId: string,
+): Promise<{ count: number; wishlists: Wishlist[] }> {
+  return userDbSnapshots(couch).read(userId, 'user', async () => {
+    const [unread, wishlists] = await Promise.all([
+      unreadNotificationCount(couch, userId),
+      wishlistsOf(couch, userId),
+    ]);
+    return { value: { count: unread.count, wishlists }, keep: unread.fresh };
+  });
 }
 
 /**

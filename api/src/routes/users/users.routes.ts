@@ -36,8 +36,7 @@ import type { UserDoc } from './users.model';
 import { tagnameKey, userKey } from './users.model';
 import { toPublicUser, toUser } from './users.view';
 import { projectsOfUser } from '../projects/projects.service';
-import { projectBoxOf, wishlistsOf } from './userdata.service';
-import { unreadNotificationCount } from '../notifications/notifications.service';
+import { ownDatabaseParts, projectBoxOf, wishlistsOf } from './userdata.service';
 
 const endpoint = endpoints({ tag: 'Account' });
 const userResponse = { description: '{user}', schema: z.object({ user: userSchema }) };
@@ -94,9 +93,8 @@ export function userRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { user } = currentAuth(c);
-        const [count, wishlists, leaderboards, projects] = await Promise.all([
-          unreadNotificationCount(deps.couch, user.id),
-          wishlistsOf(deps.couch, user.id),
+        const [{ count, wishlists }, leaderboards, projects] = await Promise.all([
+          ownDatabaseParts(deps.couch, user.id),
           leaderboardsOf(deps, user.id),
           projectsOfUser(deps, user),
         ]);
