@@ -84,6 +84,15 @@ const envSchema = z.object({
    * within this time.
    */
   SEARCH_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1000)),
+  /**
+   * How long an answer read from a member's own database (`GET /api/user`'s unread count and
+   * wishlists, `GET /api/inbox`) may be handed out again while that database has not changed, in
+   * ms (0: read every time). Any write to it ends the answer at once, whichever instance made it.
+   */
+  USERDB_SNAPSHOT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(60_000),
+  ),
   /** Embedded server only: health check period in ms (0: no health check). */
   COUCH_HEALTH_INTERVAL_MS: z.preprocess(
     emptyToUndefined,

@@ -14,20 +14,22 @@ function server() {
   return { couch: couch as unknown as Couch, state, changes };
 }
 
+const MINUTE = 60_000;
+
 describe('userDbSnapshots', () => {
   it('reads again only when the database changed', async () => {
     const db = server();
     const snapshots = userDbSnapshots(db.couch);
     let reads = 0;
     const load = async () => ({ value: ++reads, keep: true });
-    expect(await snapshots.read('a', 'user', load)).toBe(1);
-    expect(await snapshots.read('a', 'user', load)).toBe(1);
+    expect(await snapshots.read('a', 'user', load, MINUTE)).toBe(1);
+    expect(await snapshots.read('a', 'user', load, MINUTE)).toBe(1);
     db.state.seq = 2;
-    expect(await snapshots.read('a', 'user', load)).toBe(2);
-    expect(await snapshots.read('a', 'user', load)).toBe(2);
+    expect(await snapshots.read('a', 'user', load, MINUTE)).toBe(2);
+    expect(await snapshots.read('a', 'user', load, MINUTE)).toBe(2);
     // Another part, another member: their own answers.
-    expect(await snapshots.read('a', 'inbox', load)).toBe(3);
-    expect(await snapshots.read('b', 'user', load)).toBe(4);
+    expect(await snapshots.read('a', 'inbox', load, MINUTE)).toBe(3);
+    expect(await snapshots.read('b', 'user', load, MINUTE)).toBe(4);
     expect(db.changes).toHaveBeenCalledTimes(6);
   });
 
@@ -41,8 +43,8 @@ describe('userDbSnapshots', () => {
       return { value: 'answer', keep: true };
     });
     const both = Promise.all([
-      snapshots.read('c', 'user', load),
-      snapshots.read('c', 'user', load),
+      snapshots.read('c', 'user', load, MINUTE),
+      snapshots.read('c', 'user', load, MINUTE),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     release();
@@ -55,13 +57,15 @@ describe('userDbSnapshots', () => {
     const snapshots = userDbSnapshots(db.couch);
     let reads = 0;
     const partial = async () => ({ value: ++reads, keep: false });
-    expect(await snapshots.read('d', 'user', partial)).toBe(1);
-    expect(await snapshots.read('d', 'user', partial)).toBe(2);
+    expect(await snapshots.read('d', 'user', partial, MINUTE)).toBe(1);
+    expect(await snapshots.read('d', 'user', partial, MINUTE)).toBe(2);
     const failing = async (): Promise<{ value: number; keep: boolean }> => {
       throw new Error('boom');
     };
-    await expect(snapshots.read('e', 'user', failing)).rejects.toThrow('boom');
-    expect(await snapshots.read('e', 'user', async () => ({ value: 9, keep: true }))).toBe(9);
+    await expect(snapshots.read('e', 'user', failing, MINUTE)).rejects.toThrow('boom');
+    expect(await snapshots.read('e', 'user', async () => ({ value: 9, keep: true }), MINUTE)).toBe(
+      9,
+    );
   });
 
   it('reads every time when the database does not exist', async () => {
@@ -70,7 +74,21 @@ describe('userDbSnapshots', () => {
     const snapshots = userDbSnapshots(db.couch);
     let reads = 0;
     const load = async () => ({ value: ++reads, keep: true });
-    expect(await snapshots.read('f', 'user', load)).toBe(1);
-    expect(await snapshots.read('f', 'user', load)).toBe(2);
+    expect(await snapshots.read('f', 'user', load, MINUTE)).toBe(1);
+    expect(await snapshots.read('f', 'user', load, MINUTE)).toBe(2);
+  });
+
+  it('reads every time with a max age of 0, and again once an answer is older than it', async () => {
+    const db = server();
+    const snapshots = userDbSnapshots(db.couch);
+    let reads = 0;
+    const load = async () => ({ value: ++reads, keep: true });
+    expect(await snapshots.read('g', 'user', load, 0)).toBe(1);
+    expect(await snapshots.read('g', 'user', load, 0)).toBe(2);
+    expect(db.changes).not.toHaveBeenCalled();
+    expect(await snapshots.read('h', 'user', load, 20)).toBe(3);
+    expect(await snapshots.read('h', 'user', load, 20)).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await snapshots.read('h', 'user', load, 20)).toBe(4);
   });
 });

@@ -11,16 +11,16 @@ import { userDbName } from './userdb';
  * Any write to the database (a message delivered, a notification, the member's own sync) moves
  * the sequence, so the next request reads again: an answer is never older than the database
  * was when the request began, on one server. On a CouchDB cluster a lagging shard copy may answer
- * an older sequence; SNAPSHOT_MAX_AGE_MS bounds how long such an answer may then be reused.
+ * an older sequence; `maxAgeMs` (USERDB_SNAPSHOT_MS, a minute) bounds how long such an answer may
+ * then be reused; 0 reads every time.
  *
  * Used for what every app start reads (`GET /api/user`: the unread count and the wishlists;
  * `GET /api/inbox`): what a repeat of them costs no longer follows what the member holds.
  */
-const SNAPSHOT_MAX_AGE_MS = 60_000;
 /** Members whose answers are kept (the most recently asked for). */
 const SNAPSHOTS_KEPT = 1_000;
 
-type Entry = { seq: string; value: Promise<unknown> };
+type Entry = { seq: string; at: number; value: Promise<unknown> };
 
 const byServer = new WeakMap<Couch, ReturnType<typeof createSnapshots>>();
 
@@ -32,16 +32,13 @@ export function userDbSnapshots(couch: Couch) {
 }
 
 /**
- * `read(userId, part, load)`: `load()`'s answer for this member and `part` (a name for what is
+ * `read(userId, part, load, maxAgeMs)`: `load()`'s answer for this member and `part` (a name for what is
  * read: `user`, `inbox`), reused while their database's last sequence is unchanged. `load` may
  * say its answer must not be kept (`{ keep: false }`: for example a count answered from memory
  * while an index builds). A database that does not exist is read every time (nothing to key on).
  */
 function createSnapshots(couch: Couch) {
-  const entries = ttlCache<string, Entry>({
-    ttlMs: SNAPSHOT_MAX_AGE_MS,
-    maxEntries: SNAPSHOTS_KEPT,
-  });
+  const entries = ttlCache<string, Entry>({ ttlMs: Infinity, maxEntries: SNAPSHOTS_KEPT });
 
   async function lastSeq(userId: string): Promise<string | undefined> {
     try {
@@ -60,14 +57,19 @@ function createSnapshots(couch: Couch) {
       userId: string,
       part: string,
       load: () => Promise<{ value: T; keep: boolean }>,
+      maxAgeMs: number,
     ): Promise<T> {
+      if (maxAgeMs <= 0) return (await load()).value;
       const seq = await lastSeq(userId);
       const key = `${part}\u0000${userId}`;
       const kept = seq === undefined ? undefined : entries.get(key)?.value;
-      if (kept && kept.seq === seq) return (await kept.value) as T;
+      const age = kept ? Date.now() - kept.at : -1;
+      if (kept && kept.seq === seq && age >= 0 && age < maxAgeMs) {
+        return (await kept.value) as T;
+      }
       const loading = load();
       if (seq !== undefined) {
-        const entry: Entry = { seq, value: loading.then((r) => r.value) };
+        const entry: Entry = { seq, at: Date.now(), value: loading.then((r) => r.value) };
         entry.value.catch(() => undefined); // the caller below gets the failure
         entries.set(key, entry);
         const forget = () => {

@@ -1,4 +1,5 @@
 import type { DocumentScope } from 'nano';
+import type { AppDeps } from '../../context';
 import { isNotFound } from '../../couch/errors';
 import { userDbSnapshots } from '../../couch/userdb-snapshot';
 import {
@@ -96,15 +97,18 @@ export async function markConversationRead(
   }
 }
 
+/** The member's conversations, newest first; reused while their database is unchanged. */
 export async function listConversations(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'env'>,
   userId: string,
   search?: string,
 ): Promise<Conversation[]> {
-  const conversations = await userDbSnapshots(deps.couch).read(userId, 'inbox', async () => ({
-    value: await readConversations(deps, userId),
-    keep: true,
-  }));
+  const conversations = await userDbSnapshots(deps.couch).read(
+    userId,
+    'inbox',
+    async () => ({ value: await readConversations(deps, userId), keep: true }),
+    deps.env.USERDB_SNAPSHOT_MS,
+  );
   const needle = search?.trim().toLowerCase();
   return needle
     ? conversations.filter(

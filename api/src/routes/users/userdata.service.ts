@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../context';
 import type { Couch } from '../../couch/connect';
 import { userDbSnapshots } from '../../couch/userdb-snapshot';
 import { isWishlistImage, type ProjectBoxEntry, type Wishlist } from '../../schemas';
@@ -43,16 +44,21 @@ export async function wishlistsOf(
  * answered from memory while its index builds.
  */
 export function ownDatabaseParts(
-  couch: Couch,
+  { couch, env }: Pick<AppDeps, 'couch' | 'env'>,
   userId: string,
 ): Promise<{ count: number; wishlists: Wishlist[] }> {
-  return userDbSnapshots(couch).read(userId, 'user', async () => {
-    const [unread, wishlists] = await Promise.all([
-      unreadNotificationCount(couch, userId),
-      wishlistsOf(couch, userId),
-    ]);
-    return { value: { count: unread.count, wishlists }, keep: unread.fresh };
-  });
+  return userDbSnapshots(couch).read(
+    userId,
+    'user',
+    async () => {
+      const [unread, wishlists] = await Promise.all([
+        unreadNotificationCount(couch, userId),
+        wishlistsOf(couch, userId),
+      ]);
+      return { value: { count: unread.count, wishlists }, keep: unread.fresh };
+    },
+    env.USERDB_SNAPSHOT_MS,
+  );
 }
 
 /**

@@ -94,7 +94,7 @@ export function userRoutes(deps: AppDeps) {
       async (c) => {
         const { user } = currentAuth(c);
         const [{ count, wishlists }, leaderboards, projects] = await Promise.all([
-          ownDatabaseParts(deps.couch, user.id),
+          ownDatabaseParts(deps, user.id),
           leaderboardsOf(deps, user.id),
           projectsOfUser(deps, user),
         ]);
