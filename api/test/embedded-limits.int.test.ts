@@ -51,6 +51,11 @@ describe.skipIf(externalCouch || process.platform !== 'linux')(
       async () => {
         const pid = server.deps.couch.embedded!.pid!;
         expect(softLimit(pid)).toBe(FILE_LIMIT);
+        // Closing a database waits for its compaction: more workers than libuv's 4 keep the
+        // other requests going meanwhile.
+        expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(
+          'UV_THREADPOOL_SIZE=16',
+        );
         const failures: string[] = [];
         const check = (what: string, status: number, expected: number) => {
           if (status !== expected) failures.push(`${what}: ${status}`);

@@ -56,10 +56,12 @@ const maxDbsOpen =
   Number.isInteger(configured) && configured > 0
     ? configured
     : Math.max(8, Math.min(500, Math.floor(((limit ?? 1024) - RESERVED_FDS) / FDS_PER_DB)));
-notice('info', `open databases: at most ${maxDbsOpen} (descriptor limit ${limit ?? 'unknown'})`, {
-  maxDbsOpen,
-  fileLimit: limit ?? null,
-});
+const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+notice(
+  'info',
+  `open databases: at most ${maxDbsOpen} (descriptor limit ${limit ?? 'unknown'}); ${threads} worker threads`,
+  { maxDbsOpen, fileLimit: limit ?? null, threads },
+);
 
 // Closing a leveldb database closes the view indexes of every database (pouchdb-adapter-leveldb-
 // core closes all `-mrview-` stores), which breaks the views of databases still open: close only

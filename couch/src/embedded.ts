@@ -51,6 +51,15 @@ export interface EmbeddedNotice {
   [field: string]: unknown;
 }
 
+/**
+ * Worker threads of the database server (libuv's pool, 4 by default). Every LevelDB call of the
+ * embedded server (reads, writes, opening and closing a database) runs on them, and closing a
+ * database waits for its compaction, which LevelDB runs on one thread shared by every open
+ * database: with four closes waiting behind a long compaction, every other request waited too.
+ * More threads keep reads and writes going meanwhile (each costs a stack, mostly untouched).
+ */
+const COUCH_THREADS = 16;
+
 const NOTICE_PREFIX = 'wayfarer-couch: ';
 
 export interface CouchCredentials {
@@ -144,7 +153,11 @@ export class EmbeddedCouch extends EventEmitter {
       '--config',
       path.join(dir, 'config.json'),
     ];
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_OPTIONS: '',
+      UV_THREADPOOL_SIZE: String(COUCH_THREADS),
+    };
     if (this.options.maxDbsOpen !== undefined)
       env.WAYFARER_MAX_DBS_OPEN = String(this.options.maxDbsOpen);
     const options: SpawnOptions = { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env };
