@@ -186,11 +186,9 @@ async function main(): Promise<number> {
     await review(`bench-me-${size}`, me.userId);
     const t1 = performance.now();
     // Builds points/by_user (asked again while CouchDB answers that it is still building).
-    await untilBuilt(
-      'points/by_user',
-      () => refreshStandings(api!.deps, me.userId, [EXPERTISE]),
-      { limitMs: VIEW_LIMIT_MS },
-    );
+    await untilBuilt('points/by_user', () => refreshStandings(api!.deps, me.userId, [EXPERTISE]), {
+      limitMs: VIEW_LIMIT_MS,
+    });
     // Builds standings/ranked (through the database client: its time limit is the view's).
     await untilBuilt(
       'standings/ranked',

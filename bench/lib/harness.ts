@@ -203,7 +203,7 @@ function commandLine(): string {
   const env = Object.entries(process.env)
     .filter(([key, value]) => key.startsWith('BENCH_') && value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, value]) => `${key}=${withoutPassword(value ?? "")}`);
+    .map(([key, value]) => `${key}=${withoutPassword(value ?? '')}`);
   return [...env, 'node', ...nodeFlags(process.execArgv), ...process.argv.slice(1).map(rel)].join(
     ' ',
   );
