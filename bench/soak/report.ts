@@ -76,9 +76,11 @@ export function formatSample(sample: Sample): string {
     .join(', ');
   return (
     `${NAME} ${clock(sample.atMs).padStart(6)}  api rss ${mb(sample.api_rss_mb)} MB heap ` +
-    `${mb(sample.api_heap_used_mb)} MB | db rss ${mb(sample.db_rss_mb)} MB, ` +
-    `${mb(sample.db_fds)} fds (${mb(sample.db_open_databases)} dbs, ` +
-    `${mb(sample.db_open_views)} views) | ` +
+    `${mb(sample.api_heap_used_mb)} MB | ` +
+    (externalCouch
+      ? `db ${EXTERNAL_NA} | `
+      : `db rss ${mb(sample.db_rss_mb)} MB, ${mb(sample.db_fds)} fds ` +
+        `(${mb(sample.db_open_databases)} dbs, ${mb(sample.db_open_views)} views) | `) +
     `${sample.requests} req, ${sample.failed} failed, ${sample.skipped} skipped, ` +
     `${sample.in_flight} in flight | p50/p99 ms: ${routes || '(none)'}`
   );
