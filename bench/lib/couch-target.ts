@@ -82,7 +82,7 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /** The product's databases on the server now. */
-export async function listProductDatabases(target: CouchTarget): Promise<string[]> {
+async function listProductDatabases(target: CouchTarget): Promise<string[]> {
   return productDatabases(await json<string[]>(await target.request('/_all_dbs'), 'GET /_all_dbs'));
 }
 
@@ -126,7 +126,7 @@ export async function emptyServer(target: CouchTarget): Promise<string[]> {
  * read that outlasts its wait while a large index builds with 500 `{"error":"timeout"}`; 503 and
  * 504 are a busy server's or a proxy's. `error` is the answer's `error` field.
  */
-export function stillBuilding(status: number, error: unknown): boolean {
+function stillBuilding(status: number, error: unknown): boolean {
   return status === 503 || status === 504 || (status === 500 && error === 'timeout');
 }
 
