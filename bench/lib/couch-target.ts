@@ -17,8 +17,8 @@ export const EXTERNAL_NA = 'n/a (external server)';
 const USER_DB_PREFIX = 'userdb-';
 
 /** BENCH_COUCH_URL, trimmed; undefined when unset or empty (the embedded server). */
-export function benchCouchUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return env.BENCH_COUCH_URL?.trim() || undefined;
+export function benchCouchUrl(): string | undefined {
+  return process.env.BENCH_COUCH_URL?.trim() || undefined;
 }
 
 /** True when the benchmarks run against BENCH_COUCH_URL. */
@@ -248,7 +248,16 @@ export async function waitForViews(
  */
 export async function waitForCompaction(
   target: CouchTarget,
-  options: Omit<WaitOptions, 'onRetry'> & { compact?: string[]; pollMs?: number },
+  options: {
+    /** The databases to watch; default: every product database on the server. */
+    databases?: string[];
+    /** The databases to compact first. */
+    compact?: string[];
+    /** Give up (throw) after this long, in ms. */
+    limitMs: number;
+    /** Between two looks at a database that is compacting, in ms. */
+    pollMs?: number;
+  },
 ): Promise<{ polls: number }> {
   const deadline = Date.now() + options.limitMs;
   for (const db of options.compact ?? []) {
