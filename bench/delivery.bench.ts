@@ -56,6 +56,7 @@
 import { report } from './delivery/report';
 import { run, runPhases, startConversations, timeLimitMs } from './delivery/scenario';
 import { watchServer } from './delivery/tracking';
+import { settleDatabase } from './lib/couch-target';
 
 run.guard(timeLimitMs());
 
@@ -70,6 +71,7 @@ async function main(): Promise<number> {
   const couch = running.deps.couch;
   watchServer(running.deps.jobs, couch);
   const { conversations, logs } = await startConversations(apiUrl, pouchDir);
+  await settleDatabase('delivery');
   const phases = await runPhases(
     apiUrl,
     couch,

@@ -66,6 +66,7 @@ import {
 } from './lib/harness';
 import { guarded } from './lib/lifecycle';
 import { closeBare, startBare } from './lib/servers';
+import { dbFigure, EXTERNAL_NA, externalCouch } from './lib/couch-target';
 import { CITIES, VOCABULARY } from './gig-search/gigs';
 import { BROAD_WORD, NARROW_WORD, QUERIES } from './gig-search/queries';
 import {
@@ -210,13 +211,19 @@ async function main(): Promise<number> {
               ? `>${seconds(r.prep.index_unfinished_ms)}`
               : '-',
           cell(r.prep.search_rows_per_sec, fmt),
-          cell(r.prep.search_index_database_cpu_ms, seconds),
+          r.status === 'measured' || r.prep.search_index_database_cpu_ms !== undefined
+            ? dbFigure(r.prep.search_index_database_cpu_ms, seconds)
+            : '-',
           cell(r.prep.browse_index_ms, seconds),
           cell(r.prep.sorted_index_ms, seconds),
-          cell(r.prep.sorted_index_database_cpu_ms, seconds),
+          r.status === 'measured' || r.prep.sorted_index_database_cpu_ms !== undefined
+            ? dbFigure(r.prep.sorted_index_database_cpu_ms, seconds)
+            : '-',
           r.prep.disk_bytes
             ? (Object.values(r.prep.disk_bytes).reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(0)
-            : '-',
+            : externalCouch
+              ? EXTERNAL_NA
+              : '-',
         ]),
       ),
     );

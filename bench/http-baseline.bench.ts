@@ -2,7 +2,7 @@
  * HTTP baseline: how much the API's stack costs per request, as ratios against a bare Hono route.
  *
  * Starts, in this process: the real API (`startServer`, embedded database on a fresh temporary
- * data directory, demo data seeded, logging off) and a bare Hono app with one route
+ * data directory, or BENCH_COUCH_URL's emptied: lib/couch-target.ts; demo data seeded, logging off) and a bare Hono app with one route
  * `GET /json` on @hono/node-server. Then loads, one after another with autocannon:
  *   1. bare `GET /json`            the baseline: Node HTTP + Hono, nothing else
  *   2. API `GET /api/health`       the middleware stack + the readiness answer (one round trip
@@ -26,6 +26,7 @@ import { loadSettings, measure, printTable, saveResults, type MeasureResult } fr
 import type { RunningServer } from '../api/src/server';
 import { guarded } from './lib/lifecycle';
 import { closeBare, startBare, startBenchApi } from './lib/servers';
+import { databaseLabel, settleDatabase } from './lib/couch-target';
 import { formatLayerCosts, LAYER_ROWS_MAX, measureLayers } from './http-baseline/layers';
 
 const BASELINE = 'bare hono GET /json';
@@ -59,10 +60,11 @@ const { finish } = guarded(
 );
 
 async function main(): Promise<number> {
-  console.log('http-baseline: starting the API (embedded database) and the bare Hono server…');
+  console.log(`http-baseline: starting the API (${databaseLabel()}) and the bare Hono server…`);
   const started = await startBenchApi({ keep: (dir) => tempDirs.push(dir) });
   api = started.running;
   const apiUrl = started.url;
+  await settleDatabase('http-baseline');
   const floor = await startBare();
   bare = floor.server;
 

@@ -33,6 +33,7 @@ import { saveResults } from './lib/harness';
 import type { RunningServer } from '../api/src/server';
 import { guarded } from './lib/lifecycle';
 import { startBenchApi } from './lib/servers';
+import { databaseLabel, settleDatabase } from './lib/couch-target';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(repoRoot, 'web', 'dist');
@@ -194,13 +195,14 @@ function printTable(rows: PageResult[]): void {
 
 async function main(): Promise<number> {
   buildIfMissing();
-  console.log('lighthouse: starting the API (embedded database) with the built web app…');
+  console.log(`lighthouse: starting the API (${databaseLabel()}) with the built web app…`);
   const started = await startBenchApi({
     env: { WEB_DIST: webDist },
     keep: (dir) => tempDirs.push(dir),
   });
   api = started.running;
   const origin = started.url;
+  await settleDatabase('lighthouse');
   const search = await fetch(`${origin}/api/gigs?per_page=1`, {
     signal: AbortSignal.timeout(10_000),
   });

@@ -2,7 +2,7 @@
  * Login burst: does a burst of password checks slow the rest of the API down?
  *
  * Starts, in this process, the real API (`startServer`, embedded database on a fresh temporary
- * data directory, demo data seeded, logging off, `NODE_ENV=production`, rate limits out of the
+ * data directory or BENCH_COUCH_URL's emptied, demo data seeded, logging off, `NODE_ENV=production`, rate limits out of the
  * way) and loads, with autocannon:
  *   1. `GET /api/getServices` alone                       the baseline
  *   2. `GET /api/getServices` during a login burst       `BENCH_BURST` connections sending
@@ -36,6 +36,7 @@ import type { RunningServer } from '../api/src/server';
 import { passwordHashing } from '../api/src/lib/password';
 import { guarded } from './lib/lifecycle';
 import { startBenchApi } from './lib/servers';
+import { databaseLabel, settleDatabase } from './lib/couch-target';
 
 const BASELINE = 'getServices alone';
 const { durationSeconds, connections, warmupSeconds } = loadSettings();
@@ -68,7 +69,7 @@ function statuses(result: autocannon.Result): Record<string, number> {
 }
 
 async function main(): Promise<number> {
-  console.log('login-burst: starting the API (embedded database)…');
+  console.log(`login-burst: starting the API (${databaseLabel()})…`);
   const hashingEnv = Object.fromEntries(
     Object.entries(process.env).filter(
       (entry): entry is [string, string] =>
@@ -80,6 +81,7 @@ async function main(): Promise<number> {
     keep: (dir) => tempDirs.push(dir),
   });
   api = started.running;
+  await settleDatabase('login-burst');
   const servicesUrl = `${started.url}/api/getServices`;
   const check = await fetch(servicesUrl, { signal: AbortSignal.timeout(10_000) });
   if (!check.ok) throw new Error(`${servicesUrl} answered ${check.status}`);

@@ -13,6 +13,7 @@ import {
   saveResults,
 } from '../lib/harness';
 import { CLIENT_BATCH_SIZE } from '../lib/pouch-clients';
+import { dbFigure } from '../lib/couch-target';
 import {
   ARRIVAL_LIMIT_MS,
   INTERVAL_MS,
@@ -169,7 +170,7 @@ export async function report(loadAtStart: number, phases: Phases): Promise<numbe
         Number.isFinite(r.sent_per_sec) ? r.sent_per_sec.toFixed(0) : '-',
         (r.window_ms / 1000).toFixed(1),
         r.cpu_self_pct.toFixed(0),
-        r.cpu_database_pct === undefined ? 'n/a' : r.cpu_database_pct.toFixed(0),
+        dbFigure(r.cpu_database_pct, (v) => v.toFixed(0)),
         r.event_loop_delay_ms.p50.toFixed(1),
         r.event_loop_delay_ms.p99.toFixed(1),
         r.event_loop_delay_ms.max.toFixed(1),
@@ -179,9 +180,7 @@ export async function report(loadAtStart: number, phases: Phases): Promise<numbe
         r.database_requests_per_message.toFixed(1),
         r.database_request_ms ? formatMs(r.database_request_ms.p50_ms) : '-',
         r.database_request_ms ? formatMs(r.database_request_ms.p99_ms) : '-',
-        r.database_cpu_ms_per_request === undefined
-          ? 'n/a'
-          : r.database_cpu_ms_per_request.toFixed(2),
+        dbFigure(r.database_cpu_ms_per_request, (v) => v.toFixed(2)),
         r.send_call ? formatMs(r.send_call.p50_ms) : '-',
       ]),
     ),

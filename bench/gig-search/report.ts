@@ -3,6 +3,7 @@
  * the names and titles of the rows (a query at a load), and the targets against the smallest
  * size. The per-size tables are printed by runSize (./scenario.ts), the summary by main.
  */
+import { dbFigure } from '../lib/couch-target';
 import { formatColumns as table, ratio } from '../lib/harness';
 import { QUERIES } from './queries';
 import type { SizeResult } from './scenario';
@@ -29,7 +30,7 @@ const indent = (text: string) =>
     .map((l) => `  ${l}`)
     .join('\n');
 
-const cpuText = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${seconds(ms)} s`);
+const cpuText = (ms: number | undefined) => dbFigure(ms, (v) => `${seconds(v)} s`);
 
 const queryTitle = (key: string) => {
   const { q, load } = describeKey(key);

@@ -16,6 +16,14 @@ import type { RunningServer } from '../../api/src/server';
 import { databaseCpuMs } from '../lib/cpu';
 import { prng } from '../lib/random';
 import { startBenchApi } from '../lib/servers';
+import {
+  databaseLabel,
+  dbFigure,
+  externalCouch,
+  isStillBuilding,
+  settleDatabase,
+  untilBuilt,
+} from '../lib/couch-target';
 import { CITIES, DEMO_AGENT_EMAILS, VOCABULARY, indexedTokens, makeGig } from './gigs';
 import { QUERIES, sortFields, type Expected, type Query, type SortFields } from './queries';
 import { cpuText, fmt, indent, perSecond, seconds, sizeLabel, table } from './report';
@@ -86,7 +94,19 @@ function databaseGet(couchUrl: string, pathname: string, deadline: number): Prom
         clearTimeout(timer);
         const text = Buffer.concat(chunks).toString('utf8');
         if (response.statusCode !== 200) {
-          reject(new Error(`${pathname} answered ${response.statusCode}: ${text.slice(0, 200)}`));
+          // The status and the answer's `error`, as nano's errors carry them (isStillBuilding).
+          let couchError: unknown;
+          try {
+            couchError = (JSON.parse(text) as { error?: unknown }).error;
+          } catch {
+            couchError = undefined;
+          }
+          reject(
+            Object.assign(
+              new Error(`${pathname} answered ${response.statusCode}: ${text.slice(0, 200)}`),
+              { statusCode: response.statusCode, error: couchError },
+            ),
+          );
         } else resolve(JSON.parse(text));
       });
       response.on('error', reject);
@@ -272,11 +292,19 @@ async function buildView(
     );
   }, 60_000);
   try {
-    await databaseGet(
-      running.deps.couch.url,
-      `/${SERVER_DATABASES.catalog}/_design/${view.replace('/', '/_view/')}?limit=1`,
-      deadline,
-    );
+    // Asked again while CouchDB 3.4 answers 500 timeout (or 503) during a long build.
+    await untilBuilt(
+      view,
+      () =>
+        databaseGet(
+          running.deps.couch.url,
+          `/${SERVER_DATABASES.catalog}/_design/${view.replace('/', '/_view/')}?limit=1`,
+          deadline,
+        ),
+      { limitMs: Math.max(0, deadline - Date.now()), onRetry: () => undefined },
+    ).catch((error: unknown) => {
+      throw isStillBuilding(error) ? new TimeLimit(`${view}: still being built`) : error;
+    });
   } finally {
     clearInterval(progress);
   }
@@ -464,7 +492,17 @@ async function runSize(
     load_average: { start: loadavg()[0]!, end: 0 },
   };
   try {
-    const dataDir = dataDirRoot ? path.join(path.resolve(dataDirRoot), String(count)) : undefined;
+    // BENCH_COUCH_URL: the gigs are written to that server through HTTP every run (its databases
+    // are emptied as each API starts), so there is no data directory to keep.
+    const dataDir =
+      dataDirRoot && !externalCouch
+        ? path.join(path.resolve(dataDirRoot), String(count))
+        : undefined;
+    if (dataDirRoot && externalCouch) {
+      console.log(
+        `${NAME}: BENCH_GIG_DATA_DIR does not apply to BENCH_COUCH_URL: writing the gigs`,
+      );
+    }
     const reused = dataDir ? await reusable(dataDir, count) : undefined;
     // A kept directory without its marker is an unfinished preparation: start it again.
     if (dataDir && !reused) await rm(dataDir, { recursive: true, force: true });
@@ -472,7 +510,7 @@ async function runSize(
       `\n${NAME}: ${sizeLabel(count)}: ` +
         (reused
           ? `starting an API on the database prepared at ${reused.prepared_at} in ${dataDir}…`
-          : `starting a fresh API (embedded database${dataDir ? ` in ${dataDir}, kept` : ''})…`),
+          : `starting a fresh API (${databaseLabel()}${dataDir ? ` in ${dataDir}, kept` : ''})…`),
     );
     const started = await startBenchApi({
       dataDir,
@@ -602,7 +640,13 @@ async function runSize(
       console.error(`  ${sizeLabel(count)} not measured: ${result.reason}`);
       return result;
     }
-    prep.disk_bytes = await catalogDisk(running.deps.paths.couchDir);
+    // Read from the embedded server's files; an external server's are not this machine's.
+    if (!externalCouch) prep.disk_bytes = await catalogDisk(running.deps.paths.couchDir);
+    // BENCH_COUCH_URL: every view built and the written databases compacted before measuring.
+    await settleDatabase(NAME, {
+      compact: [running.deps.couch.databases.catalog, running.deps.couch.databases.users],
+      limitMs: prepLimitSeconds * 1000,
+    });
 
     for (const q of QUERIES) {
       const expected = prep.expected![q.name]!;
@@ -633,7 +677,7 @@ async function runSize(
             r.p50_ms.toFixed(2),
             r.p99_ms.toFixed(2),
             r.max_ms.toFixed(2),
-            r.database_cpu_ms === undefined ? 'n/a' : r.database_cpu_ms.toFixed(1),
+            dbFigure(r.database_cpu_ms, (v) => v.toFixed(1)),
             r.note ?? '',
           ]),
           2,

@@ -10,6 +10,7 @@ import {
   percentile,
   ratio,
   resultsFileName,
+  withoutPassword,
 } from './harness';
 
 describe('percentile (nearest rank)', () => {
@@ -146,5 +147,16 @@ describe('measure with paths', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('withoutPassword', () => {
+  it("hides a URL's password and leaves everything else as it is", () => {
+    expect(withoutPassword('http://admin:secret@127.0.0.1:5984')).toBe(
+      'http://admin:***@127.0.0.1:5984/',
+    );
+    expect(withoutPassword('http://127.0.0.1:5984')).toBe('http://127.0.0.1:5984');
+    expect(withoutPassword('1000,10000')).toBe('1000,10000');
+    expect(withoutPassword('a:b@c')).toBe('a:b@c');
   });
 });

@@ -203,10 +203,26 @@ function commandLine(): string {
   const env = Object.entries(process.env)
     .filter(([key, value]) => key.startsWith('BENCH_') && value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, value]) => `${key}=${value}`);
+    .map(([key, value]) => `${key}=${withoutPassword(value ?? '')}`);
   return [...env, 'node', ...nodeFlags(process.execArgv), ...process.argv.slice(1).map(rel)].join(
     ' ',
   );
+}
+
+/**
+ * A setting as the results file shows it: a URL's password (BENCH_COUCH_URL's admin) as `***`,
+ * anything else as it is.
+ */
+export function withoutPassword(value: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return value;
+  try {
+    const url = new URL(value);
+    if (!url.password) return value;
+    url.password = '***';
+    return url.href;
+  } catch {
+    return value;
+  }
 }
 
 /** Node's flags, with tsx's loader (absolute paths when started by `npx tsx`) as `--import tsx`. */
@@ -245,6 +261,10 @@ export async function writeResults(file: string, data: unknown): Promise<string>
     platform: `${process.platform} ${process.arch}`,
     cpu: { model: cpuList[0]?.model ?? 'unknown', count: cpuList.length },
     command: commandLine(),
+    /** Where the API kept its data: the embedded server, or BENCH_COUCH_URL's (no password). */
+    database: process.env.BENCH_COUCH_URL?.trim()
+      ? withoutPassword(process.env.BENCH_COUCH_URL.trim())
+      : 'embedded',
     data,
   };
   await mkdir(RESULTS_DIR, { recursive: true });

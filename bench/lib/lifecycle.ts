@@ -21,6 +21,7 @@ import path from 'node:path';
 import PouchDB from 'pouchdb';
 import type { RunningServer } from '../../api/src/server';
 import { startBenchApi } from './servers';
+import { databaseLabel } from './couch-target';
 
 /**
  * Guards a run whose clean-up is `cleanUp` (called once, however many ways ask): a watchdog
@@ -166,7 +167,7 @@ export class BenchRun {
     const pouchDir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-pouch-'));
     this.tempDirs.push(pouchDir);
     const load = loadAtStart(this.name);
-    console.log(`${this.name}: starting the API (embedded database)…`);
+    console.log(`${this.name}: starting the API (${databaseLabel()})…`);
     const started = await startBenchApi({ env, keep: (dir) => this.tempDirs.push(dir) });
     this.api = started.running;
     return { pouchDir, loadAtStart: load, running: started.running, apiUrl: started.url };

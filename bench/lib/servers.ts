@@ -11,7 +11,8 @@ export const LOADED_API_ENV: Record<string, string> = {
 
 /**
  * The servers the benchmarks load: the real API in this process (embedded database on a fresh
- * data directory), and a bare Hono route, the machine's HTTP floor at that moment.
+ * data directory, or the CouchDB of BENCH_COUCH_URL emptied first), and a bare Hono route, the
+ * machine's HTTP floor at that moment.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { parseEnv } from '../../api/src/config/env';
 import { startServer, type RunningServer } from '../../api/src/server';
+import { benchCouchUrl, couchEnv, couchTarget, emptyServer } from './couch-target';
 
 const HOST = '127.0.0.1';
 
@@ -28,6 +30,9 @@ const HOST = '127.0.0.1';
  * Starts the API on loopback, on a new temporary data directory (and, unless `env.WEB_DIST`
  * names a built web app, an empty one for it): logging off, `NODE_ENV=production`, any port;
  * `env` adds or overrides settings. `keep` is told each directory made, for the clean-up.
+ * With BENCH_COUCH_URL, the API uses that server (`COUCH_URL`) instead of an embedded one in the
+ * data directory, after the product's databases there were deleted (lib/couch-target.ts): each
+ * API starts on empty databases either way.
  */
 export async function startBenchApi(options: {
   env?: Record<string, string>;
@@ -46,6 +51,13 @@ export async function startBenchApi(options: {
     webDist = await mkdtemp(path.join(tmpdir(), 'wayfarer-bench-web-'));
     options.keep(webDist);
   }
+  const external = benchCouchUrl();
+  if (external) {
+    const deleted = await emptyServer(couchTarget(external));
+    console.log(
+      `external database server ${couchTarget(external).base}: ${deleted.length} databases of the product deleted`,
+    );
+  }
   const env = parseEnv({
     PORT: '0',
     HOST,
@@ -53,6 +65,7 @@ export async function startBenchApi(options: {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'production',
     ...options.env,
+    ...couchEnv(),
     WEB_DIST: webDist,
   });
   const running = await startServer(env);

@@ -5,6 +5,7 @@
 import { loadavg } from 'node:os';
 import { passwordHashing } from '../../api/src/lib/password';
 import { formatColumns, formatRatio, percentile, ratio, saveResults } from '../lib/harness';
+import { dbFigure, EXTERNAL_NA, externalCouch } from '../lib/couch-target';
 import {
   MIX,
   NAME,
@@ -40,7 +41,8 @@ const clock = (ms: number) => {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
-const mb = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(0));
+/** A figure in whole units (MB, a count); a database server's one may be n/a (lib/couch-target.ts). */
+const mb = (value: number | undefined) => dbFigure(value, (v) => v.toFixed(0));
 const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(0));
 const load = () =>
   loadavg()
@@ -59,7 +61,10 @@ export function printStart(gigs: number, loadAtStart: number): void {
       `${signups} sign-ups spread over the run, ${setupMembers} members and ${gigs} gigs to ` +
       `start with; the rest of the ticks: ${mix}. Samples every ${sampleSeconds} s. Password ` +
       `hashing ${limits.concurrency} at a time, ${limits.maxQueue} waiting, up to ` +
-      `${limits.maxWaitMs} ms; the database server keeps at most ${maxDbsOpen} databases open. ` +
+      `${limits.maxWaitMs} ms; ` +
+      (externalCouch
+        ? 'the database server is external (BENCH_SOAK_MAX_DBS_OPEN does not apply). '
+        : `the database server keeps at most ${maxDbsOpen} databases open. `) +
       `Load average ${loadAtStart.toFixed(2)}.\n`,
   );
 }
@@ -71,9 +76,11 @@ export function formatSample(sample: Sample): string {
     .join(', ');
   return (
     `${NAME} ${clock(sample.atMs).padStart(6)}  api rss ${mb(sample.api_rss_mb)} MB heap ` +
-    `${mb(sample.api_heap_used_mb)} MB | db rss ${mb(sample.db_rss_mb)} MB, ` +
-    `${sample.db_fds ?? 'n/a'} fds (${sample.db_open_databases ?? 'n/a'} dbs, ` +
-    `${sample.db_open_views ?? 'n/a'} views) | ` +
+    `${mb(sample.api_heap_used_mb)} MB | ` +
+    (externalCouch
+      ? `db ${EXTERNAL_NA} | `
+      : `db rss ${mb(sample.db_rss_mb)} MB, ${mb(sample.db_fds)} fds ` +
+        `(${mb(sample.db_open_databases)} dbs, ${mb(sample.db_open_views)} views) | `) +
     `${sample.requests} req, ${sample.failed} failed, ${sample.skipped} skipped, ` +
     `${sample.in_flight} in flight | p50/p99 ms: ${routes || '(none)'}`
   );
@@ -226,7 +233,7 @@ export async function report(result: LoadResult, gigs: number): Promise<number> 
   );
 
   const resources = resourceRows(result);
-  const cell = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(0));
+  const cell = mb;
   console.log(
     `\n${NAME}: processes (at the start of the load, means of the samples in the first and ` +
       `last quarter, after the requests in flight finished, after ${idleSeconds} s without ` +
@@ -307,7 +314,9 @@ export async function report(result: LoadResult, gigs: number): Promise<number> 
     console.log(
       `${NAME}: the descriptor rule not applied: ${fdRule.samples.join(' and ')} samples with ` +
         `descriptors in the first and last quarter, ${MIN_QUARTER_SAMPLES} needed in each ` +
-        `(no /proc, or a run too short for BENCH_SOAK_SAMPLE_SECONDS)`,
+        (externalCouch
+          ? `(${EXTERNAL_NA}: its descriptors are not this machine's to read)`
+          : `(no /proc, or a run too short for BENCH_SOAK_SAMPLE_SECONDS)`),
     );
   }
   for (const r of routes.filter((row) => row.verdict === 'ROSE')) {

@@ -20,6 +20,7 @@ import {
 } from '../lib/accounts';
 import { mapLimit, numberFromEnv, percentile, sleep } from '../lib/harness';
 import { BenchRun } from '../lib/lifecycle';
+import { settleDatabase } from '../lib/couch-target';
 import { prng } from '../lib/random';
 import { LOADED_API_ENV } from '../lib/servers';
 
@@ -353,6 +354,7 @@ export async function setUp(): Promise<Setup> {
   const nextMember = () => ++counter;
   const numbers = Array.from({ length: setupMembers }, nextMember);
   const members = await mapLimit(numbers, SETUP_CONCURRENCY, (n) => setupMember(apiUrl, links, n));
+  await settleDatabase(NAME);
   await warmUp(apiUrl, gigIds, members);
   return { running, apiUrl, loadAtStart, gigIds, members, links, nextMember };
 }

@@ -27,14 +27,14 @@ import {
   type PullRun,
   type Route,
 } from './scenario';
+import { dbFigure } from '../lib/couch-target';
 
 const TARGET_RATIO = 1.3;
 const TARGET_DOCS_PER_SEC = 2000;
 
 const median = (values: readonly number[]) => percentile(values, 50);
 const name = (route: Route) => (route === BASELINE ? `${route} (baseline)` : route);
-const cpuCell = (ms: number | undefined, per: number) =>
-  ms === undefined ? 'n/a' : (ms / per).toFixed(2);
+const cpuCell = (ms: number | undefined, per: number) => dbFigure(ms, (v) => (v / per).toFixed(2));
 
 /** Each route's measured rounds: the median duration as docs/s, and CPU time per run. */
 function throughputOf(pulls: readonly PullRun[]) {
