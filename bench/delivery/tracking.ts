@@ -116,7 +116,33 @@ export const current: {
  * The API's requests to the database server (the gateway's forwarded requests and nano's, both
  * through the global fetch), per phase: `_changes` feeds are counted apart, being long polls.
  */
-export const databaseLog = { feeds: 0, ms: [] as number[] };
+export const databaseLog = { feeds: 0, ms: [] as number[], endpoints: new Map<string, number>() };
+
+/**
+ * A request to the database server as `METHOD database endpoint`: user databases as `userdb`,
+ * a document as `doc`, `_local/<id>` as `_local`, a view as `_view`.
+ */
+function databaseEndpoint(method: string, pathname: string): string {
+  const [database = '', ...rest] = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const db = /userdb-[0-9a-f]+$/.test(database)
+    ? 'userdb'
+    : database.replace(/^.*?(wf_)/, '$1') || '(server)';
+  const first = rest[0];
+  const endpoint =
+    first === undefined
+      ? '(database)'
+      : first === '_local'
+        ? '_local'
+        : first === '_design'
+          ? rest.includes('_view')
+            ? '_view'
+            : '_design'
+          : first.startsWith('_')
+            ? first
+            : 'doc';
+  return `${method} ${db} ${endpoint}`;
+}
+
 function watchDatabaseRequests(databaseOrigin: string): void {
   const host = new URL(databaseOrigin).host;
   const original = globalThis.fetch;
@@ -127,6 +153,11 @@ function watchDatabaseRequests(databaseOrigin: string): void {
       databaseLog.feeds += 1;
       return original(input, init);
     }
+    const method = (
+      init?.method ?? (input instanceof Request ? input.method : 'GET')
+    ).toUpperCase();
+    const key = databaseEndpoint(method, url.pathname);
+    databaseLog.endpoints.set(key, (databaseLog.endpoints.get(key) ?? 0) + 1);
     const started = performance.now();
     const response = await original(input, init);
     databaseLog.ms.push(performance.now() - started);
