@@ -453,9 +453,10 @@ describe('failures during delivery', () => {
     const conversationId = `conv:${[tomas, daniel].sort().join(':')}`;
     // The recipient's conversation cannot be written once: the run stops after the copy.
     let failures = 1;
-    const restore = intercept(userDbName(server.deps.couch, daniel), 'insert', (real, args) => {
-      const doc = args[0] as { _id?: string };
-      if (doc._id === `conversation:${conversationId}` && failures-- > 0)
+    // (The conversation is written with the notification, in one bulk request.)
+    const restore = intercept(userDbName(server.deps.couch, daniel), 'bulk', (real, args) => {
+      const { docs } = args[0] as { docs: { _id?: string }[] };
+      if (docs.some((d) => d._id === `conversation:${conversationId}`) && failures-- > 0)
         return Promise.reject(couchFailure());
       return real(...args);
     });

@@ -185,18 +185,34 @@ export function watchServer(runner: JobRunner, couch: Couch): void {
     }
     return result;
   };
-  const handlers = (
-    runner as unknown as { handlers: Record<string, (job: JobDoc) => Promise<JobResult>> }
-  ).handlers;
-  const deliver = handlers.deliver!;
-  handlers.deliver = async (job) => {
+  const { handlers, batchHandlers } = runner as unknown as {
+    handlers: Record<string, (job: JobDoc) => Promise<JobResult>>;
+    batchHandlers?: Record<string, ((jobs: JobDoc[]) => Promise<JobResult[]>) | undefined>;
+  };
+  const started = (job: JobDoc) => {
     const entry = jobTimes.get(job.ref) ?? {};
     entry.start ??= performance.now();
     jobTimes.set(job.ref, entry);
+    return entry;
+  };
+  const deliver = handlers.deliver!;
+  handlers.deliver = async (job) => {
+    const entry = started(job);
     const result = await deliver(job);
     entry.end ??= performance.now();
     return result;
   };
+  // Several deliveries of one sender run as one batch (when the runner has a batch handler).
+  const deliverBatch = batchHandlers?.deliver;
+  if (batchHandlers && deliverBatch) {
+    batchHandlers.deliver = async (jobs) => {
+      const entries = jobs.map(started);
+      const results = await deliverBatch(jobs);
+      const ended = performance.now();
+      for (const entry of entries) entry.end ??= ended;
+      return results;
+    };
+  }
   watchDatabaseRequests(couch.origin);
 }
 
