@@ -176,6 +176,90 @@ describe('sync gateway: replication', () => {
   });
 });
 
+describe('sync gateway: checkpoints', () => {
+  /** Counts the gateway's requests to the database while `work` runs. */
+  async function upstreamRequests(work: () => Promise<void>): Promise<string[]> {
+    const couch = server.deps.couch;
+    const original = couch.fetch;
+    const seen: string[] = [];
+    couch.fetch = (url, init) => {
+      seen.push(`${init.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+      return original(url, init);
+    };
+    try {
+      await work();
+    } finally {
+      couch.fetch = original;
+    }
+    return seen;
+  }
+
+  it('answers the read of a checkpoint it wrote without the database, as the database would', async () => {
+    const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
+    const path = `/${id}`;
+    const put = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({
+        _id: id,
+        last_seq: '7',
+        history: [{ last_seq: '7', session_id: 's' }],
+      }),
+    });
+    expect(put.status).toBe(201);
+    const { rev } = (await put.json()) as { rev: string };
+
+    let kept: unknown;
+    const requests = await upstreamRequests(async () => {
+      const res = await gateway(alice.token, path);
+      expect(res.status).toBe(200);
+      kept = await res.json();
+    });
+    expect(requests).toEqual([]);
+    const stored = await server.deps.couch.server
+      .use(userDbName(server.deps.couch, alice.user.id))
+      .get(id);
+    expect(kept).toEqual(stored);
+    expect(kept).toMatchObject({ _id: id, _rev: rev, last_seq: '7' });
+
+    // Another member's checkpoint of the same id is theirs: read from their database.
+    expect((await gateway(bob.token, path)).status).toBe(404);
+  });
+
+  it('a checkpoint written elsewhere meanwhile costs the client one conflict, then is read from the database', async () => {
+    const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
+    const path = `/${id}`;
+    const put = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, last_seq: '1' }),
+    });
+    expect(put.status).toBe(201);
+    // The same replication through another API instance (written straight to the database).
+    const db = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
+    const current = await db.get(id);
+    await db.insert({ ...current, last_seq: '2' } as never);
+
+    // The kept copy is stale: the write with its revision is refused as CouchDB refuses it...
+    const stale = (await (await gateway(alice.token, path)).json()) as { _rev: string };
+    const refused = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, _rev: stale._rev, last_seq: '3' }),
+    });
+    expect(refused.status).toBe(409);
+    // ...and the next read comes from the database, with which the write succeeds.
+    let fresh: { _rev: string; last_seq: string } | undefined;
+    const requests = await upstreamRequests(async () => {
+      fresh = (await (await gateway(alice.token, path)).json()) as typeof fresh;
+    });
+    expect(requests).toHaveLength(1);
+    expect(fresh?.last_seq).toBe('2');
+    const written = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, _rev: fresh!._rev, last_seq: '3' }),
+    });
+    expect(written.status).toBe(201);
+  });
+});
+
 describe('sync gateway: boundaries', () => {
   it('maps the token to its own database only', async () => {
     const info = (await (await gateway(alice.token)).json()) as { db_name: string };

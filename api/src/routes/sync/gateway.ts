@@ -9,6 +9,7 @@ import { AppError, forbidden, unauthorized, unavailable } from '../../lib/errors
 import { gatewayPassword } from '../../lib/secrets';
 import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import { checkBody } from './bodies';
+import { CheckpointCache } from './checkpoints';
 import { filterArrayMember, filterLines } from './json-stream';
 import { boundedLongPoll, emptyChanges, longPollBoundMs } from './longpoll';
 import { checkQuery, revisionsForLatest, toSearch, type GatewayRoute } from './query';
@@ -214,6 +215,7 @@ export function syncGateway(deps: AppDeps) {
     Buffer.from(`${deps.couch.gatewayUser}:${gatewayPassword(deps.jwtSecret)}`).toString('base64');
   const repaired = new Set<string>();
   const live = deps.liveSessions;
+  const checkpoints = new CheckpointCache();
 
   /**
    * The session as this request may use it: if it or its user changed since it was read, it
@@ -298,6 +300,16 @@ export function syncGateway(deps: AppDeps) {
 
     // Registered before anything is written: a revocation from here on closes this request.
     const owner = await current(auth);
+    // A checkpoint this instance wrote last is answered from memory (checkpoints.ts).
+    if (route.kind === 'local' && method !== 'HEAD') {
+      const kept = method === 'GET' && !query.search ? checkpoints.get(db, route.id) : undefined;
+      if (kept !== undefined)
+        return new Response(kept, {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        });
+      if (method !== 'GET') checkpoints.forget(db, route.id);
+    }
     const abort = new AbortController();
     const release = live.open(
       { sessionId: owner.sessionId, session: owner.session, user: owner.user },
@@ -441,6 +453,18 @@ export function syncGateway(deps: AppDeps) {
     if (response.status >= 500) {
       const detail = await read(2048).catch(() => '');
       throw upstreamFailed(c, response.status, detail);
+    }
+    // A checkpoint written: kept for the next read of it (the answer is a line of JSON).
+    if (route.kind === 'local' && method === 'PUT' && response.ok && body !== null) {
+      const text = await read(MAX_ERROR_BODY);
+      try {
+        const { rev } = JSON.parse(text) as { rev?: unknown };
+        if (typeof rev === 'string') checkpoints.written(db, route.id, body, rev);
+      } catch {
+        // Not the answer a write gets: nothing is kept.
+      }
+      responseHeaders.set('content-type', 'application/json');
+      return new Response(text, { status: response.status, headers: responseHeaders });
     }
     // Error answers and _bulk_docs results are short: read, and their reasons made safe.
     const bulkResult = response.ok && route.kind === 'endpoint' && route.name === '_bulk_docs';
