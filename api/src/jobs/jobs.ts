@@ -192,11 +192,17 @@ export class JobRunner {
     this.failures.clear();
   }
 
-  private later(job: JobRef, delayMs: number) {
+  /** Runs jobs again after a wait (together: a batch that failed is retried as a batch). */
+  private later(job: JobRef | JobRef[], delayMs: number) {
     if (this.stopped) return;
+    const refs = (Array.isArray(job) ? job : [job]).map((j) => ({
+      _id: j._id,
+      user_id: j.user_id,
+      order: j.order,
+    }));
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.run([{ _id: job._id, user_id: job.user_id, order: job.order }]);
+      this.run(refs);
     }, delayMs);
     timer.unref();
     this.timers.add(timer);
@@ -223,7 +229,11 @@ export class JobRunner {
             .map((doc) => [doc._id, doc]),
         );
       } catch (error) {
-        for (const entry of batch) this.failed(entry.ref, error, 'reading', undefined);
+        this.failedAll(
+          batch.map((e) => ({ ref: e.ref, job: e.known })),
+          error,
+          'reading',
+        );
         return;
       }
     }
@@ -239,7 +249,7 @@ export class JobRunner {
       results = await handler(docs.map((d) => d.job));
     } catch (error) {
       if (this.stopped) return;
-      for (const { ref, job } of docs) this.failed(ref, error, 'running', job);
+      this.failedAll(docs, error, 'running');
       // The counts are kept on the jobs too (best effort: the database may be what failed).
       await jobs
         .bulk({
@@ -265,16 +275,16 @@ export class JobRunner {
     if (!finished.length) return;
     let results: { id: string; error?: string }[];
     try {
-      results = await this.couch
-        .db('jobs')
-        .bulk({
-          docs: finished.map(({ job }) => ({ _id: job._id, _rev: job._rev, _deleted: true })),
-        } as never);
+      results = await this.couch.db('jobs').bulk({
+        docs: finished.map(({ job }) => ({ _id: job._id, _rev: job._rev, _deleted: true })),
+      } as never);
     } catch (error) {
-      for (const { ref, job } of finished) this.failed(ref, error, 'removing', job);
+      this.failedAll(finished, error, 'removing');
       return;
     }
     const errors = new Map(results.filter((r) => r.error).map((r) => [r.id, r.error]));
+    const failed: { ref: JobRef; job: JobDoc }[] = [];
+    let lastError: unknown;
     await Promise.all(
       finished.map(async ({ ref, job }) => {
         const error = errors.get(job._id);
@@ -283,23 +293,38 @@ export class JobRunner {
           else if (error && error !== 'not_found') throw new Error(`removing ${job._id}: ${error}`);
           this.failures.delete(ref._id);
         } catch (again) {
-          this.failed(ref, again, 'removing', job);
+          failed.push({ ref, job });
+          lastError = again;
         }
       }),
     );
+    if (failed.length) this.failedAll(failed, lastError, 'removing');
   }
 
-  /** A step of a job's run failed: logged, and the job tried again after its back-off. */
-  private failed(ref: JobRef, error: unknown, step: string, job: JobDoc | undefined): void {
-    if (this.stopped) return;
-    const attempts = Math.max(this.failures.get(ref._id) ?? 0, job?.attempts ?? 0) + 1;
-    this.failures.set(ref._id, attempts);
-    const delay = retryDelayMs(attempts);
+  /**
+   * A step of the run of these jobs failed: logged, and the jobs tried again together after the
+   * longest of their back-offs.
+   */
+  private failedAll(
+    entries: { ref: JobRef; job: JobDoc | undefined }[],
+    error: unknown,
+    step: string,
+  ): void {
+    if (this.stopped || !entries.length) return;
+    let delay = 0;
+    for (const { ref, job } of entries) {
+      const attempts = Math.max(this.failures.get(ref._id) ?? 0, job?.attempts ?? 0) + 1;
+      this.failures.set(ref._id, attempts);
+      delay = Math.max(delay, retryDelayMs(attempts));
+    }
     this.logger.warn(
-      { err: error, job: ref._id, step, attempts, retryInMs: delay },
-      `${step} a job failed; it will be retried`,
+      { err: error, jobs: entries.map((e) => e.ref._id), step, retryInMs: delay },
+      `${step} ${entries.length} job(s) failed; they will be retried`,
     );
-    this.later(ref, delay);
+    this.later(
+      entries.map((e) => e.ref),
+      delay,
+    );
   }
 
   /** One run of one job. Never throws: whatever fails is retried later with back-off. */
