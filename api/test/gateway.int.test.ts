@@ -176,7 +176,7 @@ describe('sync gateway: replication', () => {
   });
 });
 
-describe('sync gateway: checkpoints', () => {
+describe('sync gateway: requests it spares the database', () => {
   /** Counts the gateway's requests to the database while `work` runs. */
   async function upstreamRequests(work: () => Promise<void>): Promise<string[]> {
     const couch = server.deps.couch;
@@ -193,6 +193,46 @@ describe('sync gateway: checkpoints', () => {
     }
     return seen;
   }
+
+  it('checks the revisions of a latest=true pull with the database only when no feed of its named them', async () => {
+    const key = `seen-${Math.random().toString(36).slice(2)}`;
+    const id = `draft:gig:${key}`;
+    const put = await gateway(alice.token, `/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(draft(key)),
+    });
+    expect(put.status).toBe(201);
+    const { rev } = (await put.json()) as { rev: string };
+    const pull = (revision: string) =>
+      gateway(alice.token, '/_bulk_get?revs=true&latest=true', {
+        method: 'POST',
+        body: JSON.stringify({ docs: [{ id, rev: revision }] }),
+      });
+
+    // Not named by a feed yet: checked first (_revs_diff), then read.
+    const before = await upstreamRequests(async () => {
+      expect((await pull(rev)).status).toBe(200);
+    });
+    expect(before.filter((r) => r.endsWith('/_revs_diff'))).toHaveLength(1);
+
+    // The feed names it: the pull that follows goes straight to the database.
+    const feed = await gateway(alice.token, '/_changes?style=all_docs&since=0&limit=1000');
+    expect(
+      ((await feed.json()) as { results: { id: string }[] }).results.map((r) => r.id),
+    ).toContain(id);
+    let answer: unknown;
+    const after = await upstreamRequests(async () => {
+      answer = await (await pull(rev)).json();
+    });
+    expect(after.map((r) => r.split(' ')[1]!.split('/').pop())).toEqual(['_bulk_get']);
+    expect(answer).toMatchObject({ results: [{ id, docs: [{ ok: { _id: id, _rev: rev } }] }] });
+
+    // A revision no feed named is still checked (the embedded server exits on one it lacks).
+    const unknown = await upstreamRequests(async () => {
+      expect((await pull('1-abc')).status).toBe(200);
+    });
+    expect(unknown.filter((r) => r.endsWith('/_revs_diff'))).toHaveLength(1);
+  });
 
   it('answers the read of a checkpoint it wrote without the database, as the database would', async () => {
     const id = `_local/cp-${Math.random().toString(36).slice(2)}`;

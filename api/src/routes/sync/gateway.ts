@@ -10,6 +10,7 @@ import { gatewayPassword } from '../../lib/secrets';
 import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import { checkBody } from './bodies';
 import { CheckpointCache } from './checkpoints';
+import { SeenRevisions } from './seen-revisions';
 import { filterArrayMember, filterLines } from './json-stream';
 import { boundedLongPoll, emptyChanges, longPollBoundMs } from './longpoll';
 import { checkQuery, revisionsForLatest, toSearch, type GatewayRoute } from './query';
@@ -216,6 +217,7 @@ export function syncGateway(deps: AppDeps) {
   const repaired = new Set<string>();
   const live = deps.liveSessions;
   const checkpoints = new CheckpointCache();
+  const seen = new SeenRevisions();
 
   /**
    * The session as this request may use it: if it or its user changed since it was read, it
@@ -359,7 +361,8 @@ export function syncGateway(deps: AppDeps) {
       jobs = await deps.jobs.record(jobsFor(user.id, written));
       // `latest=true` for a revision the document does not have makes the embedded server exit
       // (pouchdb's latest() throws in a callback): such revisions are asked for as they are.
-      const wanted = revisionsForLatest(route, query.params, body);
+      // Revisions this instance's feed of the database named are there (seen-revisions.ts).
+      const wanted = seen.unseen(db, revisionsForLatest(route, query.params, body));
       if (Object.keys(wanted).length) {
         const diff = await deps.couch.fetch(`${deps.couch.origin}/${db}/_revs_diff`, {
           method: 'POST',
@@ -507,10 +510,14 @@ export function syncGateway(deps: AppDeps) {
     }
     if (response.ok && route.kind === 'endpoint') {
       if (route.name === '_changes') {
+        const keep = (entry: Record<string, unknown>) => {
+          seen.note(db, entry);
+          return notDesign(entry);
+        };
         stream = stream.pipeThrough(
           query.params.get('feed') === 'continuous'
-            ? filterLines(notDesign)
-            : filterArrayMember('results', notDesign),
+            ? filterLines(keep)
+            : filterArrayMember('results', keep),
         );
       } else if (route.name === '_all_docs') {
         stream = stream.pipeThrough(filterArrayMember('rows', notDesign));
