@@ -234,6 +234,21 @@ describe('sync gateway: requests it spares the database', () => {
     expect(unknown.filter((r) => r.endsWith('/_revs_diff'))).toHaveLength(1);
   });
 
+  it("answers the database's information read in the last seconds again (PouchDB reads it after every batch)", async () => {
+    let first: unknown;
+    let second: unknown;
+    const requests = await upstreamRequests(async () => {
+      first = await (await gateway(bob.token, '')).json();
+      second = await (await gateway(bob.token, '')).json();
+    });
+    expect(requests).toHaveLength(1);
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ db_name: userDbName(server.deps.couch, bob.user.id) });
+    // Another member's is theirs.
+    const alices = (await (await gateway(alice.token, '')).json()) as { db_name: string };
+    expect(alices.db_name).toBe(userDbName(server.deps.couch, alice.user.id));
+  });
+
   it('answers the read of a checkpoint it wrote without the database, as the database would', async () => {
     const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
     const path = `/${id}`;

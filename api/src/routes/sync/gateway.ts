@@ -7,6 +7,7 @@ import { isCouchUnreachable } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
 import { AppError, forbidden, unauthorized, unavailable } from '../../lib/errors';
 import { gatewayPassword } from '../../lib/secrets';
+import { ttlCache } from '../../lib/ttl-cache';
 import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import { checkBody } from './bodies';
 import { CheckpointCache } from './checkpoints';
@@ -20,6 +21,13 @@ import { endpoints } from '../endpoint';
 export const GATEWAY_PREFIX = '/api/sync/db';
 
 const endpoint = endpoints({ tag: 'Sync', auth: 'required' });
+
+/**
+ * How long the answer of `GET /` (the database's information) is given again without asking the
+ * database. PouchDB reads it after every replicated batch, only to show progress (`update_seq`
+ * against the checkpoint), and when a replication starts; a figure a few seconds old does there.
+ */
+const DB_INFO_MS = 5_000;
 
 const NOT_HERE = 'This is not available through the sync gateway.';
 const isDesignId = (id: unknown) => typeof id === 'string' && id.startsWith('_design/');
@@ -218,6 +226,7 @@ export function syncGateway(deps: AppDeps) {
   const live = deps.liveSessions;
   const checkpoints = new CheckpointCache();
   const seen = new SeenRevisions();
+  const dbInfo = ttlCache<string, string>({ ttlMs: DB_INFO_MS, maxEntries: 10_000 });
 
   /**
    * The session as this request may use it: if it or its user changed since it was read, it
@@ -302,6 +311,14 @@ export function syncGateway(deps: AppDeps) {
 
     // Registered before anything is written: a revocation from here on closes this request.
     const owner = await current(auth);
+    // The database's information read in the last few seconds is answered again (see DB_INFO_MS).
+    const infoRead = route.kind === 'db' && method === 'GET' && !query.search;
+    const info = infoRead ? dbInfo.get(db) : undefined;
+    if (info)
+      return new Response(info.value, {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      });
     // A checkpoint this instance wrote last is answered from memory (checkpoints.ts).
     if (route.kind === 'local' && method !== 'HEAD') {
       const kept = method === 'GET' && !query.search ? checkpoints.get(db, route.id) : undefined;
@@ -456,6 +473,12 @@ export function syncGateway(deps: AppDeps) {
     if (response.status >= 500) {
       const detail = await read(2048).catch(() => '');
       throw upstreamFailed(c, response.status, detail);
+    }
+    if (infoRead && response.ok) {
+      const text = await read(MAX_ERROR_BODY);
+      dbInfo.set(db, text);
+      responseHeaders.set('content-type', 'application/json');
+      return new Response(text, { status: response.status, headers: responseHeaders });
     }
     // A checkpoint written: kept for the next read of it (the answer is a line of JSON).
     if (route.kind === 'local' && method === 'PUT' && response.ok && body !== null) {
