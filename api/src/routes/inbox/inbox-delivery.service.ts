@@ -199,8 +199,11 @@ function conflictsOf(results: readonly { id: string; error?: string }[]): Set<st
 }
 
 /**
- * The recipients' copies, one write per recipient; a copy already there (a retry, or a resumed
- * run) keeps its `sent_at`, and one of the same id from someone else is refused.
+ * The recipients' copies, one after the other in the order sent: a `_bulk_docs` would be one
+ * request, but the database does not promise to give its documents sequence numbers in the
+ * order of the request (the embedded server did not), and a recipient's device must receive a
+ * conversation's messages in order. A copy already there (a retry, or a resumed run) keeps its
+ * `sent_at`; one of the same id from someone else is refused.
  */
 async function writeCopies(
   deps: Deps,
@@ -210,28 +213,24 @@ async function writeCopies(
   const refused = new Set<Delivery>();
   await Promise.all(
     groupBy(deliveries, (d) => d.to.id).map(async ([recipientId, mine]) => {
-      const conflicts = conflictsOf(
-        await bulkWrite(
-          deps,
-          recipientId,
-          mine.map((d) => d.copy),
-        ),
-      );
-      if (!conflicts.size) return;
       const recipientDb = userDb(deps, recipientId) as unknown as DocumentScope<unknown>;
-      const existing = await recipientDb.fetch({ keys: [...conflicts] });
-      const byId = new Map(
-        existing.rows.map((row) => [
-          row.key,
-          'doc' in row && row.doc ? (row.doc as unknown as MessageDoc) : undefined,
-        ]),
-      );
       for (const d of mine) {
-        if (!conflicts.has(d.copy._id)) continue;
-        const stored = byId.get(d.copy._id);
-        // The same id from someone else: the sender must choose a new one.
-        if (stored?.from !== senderId) refused.add(d);
-        else d.sentAt = stored.sent_at ?? d.sentAt;
+        try {
+          try {
+            await recipientDb.insert(d.copy as never);
+          } catch (error) {
+            // An account whose database was never made (or was lost) gets it now.
+            if (!isNotFound(error)) throw error;
+            await ensureUserDb(deps.couch, recipientId);
+            await recipientDb.insert(d.copy as never);
+          }
+        } catch (error) {
+          if (!isConflict(error)) throw error;
+          const stored = await getOrUndefined<MessageDoc>(recipientDb, d.copy._id);
+          // The same id from someone else: the sender must choose a new one.
+          if (stored?.from !== senderId) refused.add(d);
+          else d.sentAt = stored.sent_at ?? d.sentAt;
+        }
       }
     }),
   );
@@ -340,11 +339,11 @@ async function writeSenderCopies(
  * the notification has a deterministic id. The sender's copy becomes delivered last, so a run
  * that finds it delivered has nothing left to do.
  *
- * A batch costs about as many database requests as one message: the messages in one read, the
- * accounts, tagnames and blocks in one or two, then per recipient the copies in one write and
- * the conversation with the notifications in another, the sender's conversations, and the
- * sender's copies in one write. Messages of one batch get `sent_at`s a millisecond apart, so
- * their order stays the order sent.
+ * A batch costs a few database requests more than one message: the messages in one read, the
+ * accounts, tagnames and blocks in one or two, then per recipient the copies (one write each, in
+ * order) and the conversation with the notifications in one write, the sender's conversations,
+ * and the sender's copies in one write. Messages of one batch get `sent_at`s a millisecond
+ * apart, so their order stays the order sent.
  */
 export async function deliverMessages(
   deps: Deps & Pick<AppDeps, 'clock'>,
