@@ -34,7 +34,7 @@ export interface ConversationChange {
  * the same changes applied twice give the same document. Returns `existing` itself when nothing
  * changes.
  */
-export function applyConversationChanges(
+function applyConversationChanges(
   existing: ConversationDoc | undefined,
   id: string,
   conversationId: string,
