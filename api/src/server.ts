@@ -15,7 +15,7 @@ import { gatewayPassword, loadJwtSecret } from './lib/secrets';
 import { createRateLimits } from './lib/rate-limit';
 import { createMailer } from './mail/mailer';
 import { JobRunner } from './jobs/jobs';
-import { jobHandlers } from './jobs/handlers';
+import { jobBatchHandlers, jobHandlers } from './jobs/handlers';
 import { createMaintenance } from './jobs/housekeeping';
 import type { Maintenance } from './jobs/maintenance';
 import { ManualClock, systemClock, type Clock } from './lib/clock';
@@ -139,7 +139,12 @@ export async function startServer(
         { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: paths.mailDir },
         logger,
       ),
-      jobs: new JobRunner(couch, logger, jobHandlers({ couch, logger, clock, orders: () => deps })),
+      jobs: new JobRunner(
+        couch,
+        logger,
+        jobHandlers({ couch, logger, clock, orders: () => deps }),
+        jobBatchHandlers({ couch, logger, clock, orders: () => deps }),
+      ),
       clock,
       payments: new SandboxPaymentProvider(couch, () => clock.now()),
       rateLimits: createRateLimits({

@@ -176,6 +176,145 @@ describe('sync gateway: replication', () => {
   });
 });
 
+describe('sync gateway: requests it spares the database', () => {
+  /** Counts the gateway's requests to the database while `work` runs. */
+  async function upstreamRequests(work: () => Promise<void>): Promise<string[]> {
+    const couch = server.deps.couch;
+    const original = couch.fetch;
+    const seen: string[] = [];
+    couch.fetch = (url, init) => {
+      seen.push(`${init.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+      return original(url, init);
+    };
+    try {
+      await work();
+    } finally {
+      couch.fetch = original;
+    }
+    return seen;
+  }
+
+  it('checks the revisions of a latest=true pull with the database only when no feed of its named them', async () => {
+    const key = `seen-${Math.random().toString(36).slice(2)}`;
+    const id = `draft:gig:${key}`;
+    const put = await gateway(alice.token, `/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(draft(key)),
+    });
+    expect(put.status).toBe(201);
+    const { rev } = (await put.json()) as { rev: string };
+    const pull = (revision: string) =>
+      gateway(alice.token, '/_bulk_get?revs=true&latest=true', {
+        method: 'POST',
+        body: JSON.stringify({ docs: [{ id, rev: revision }] }),
+      });
+
+    // Not named by a feed yet: checked first (_revs_diff), then read.
+    const before = await upstreamRequests(async () => {
+      expect((await pull(rev)).status).toBe(200);
+    });
+    expect(before.filter((r) => r.endsWith('/_revs_diff'))).toHaveLength(1);
+
+    // The feed names it: the pull that follows goes straight to the database.
+    const feed = await gateway(alice.token, '/_changes?style=all_docs&since=0&limit=1000');
+    expect(
+      ((await feed.json()) as { results: { id: string }[] }).results.map((r) => r.id),
+    ).toContain(id);
+    let answer: unknown;
+    const after = await upstreamRequests(async () => {
+      answer = await (await pull(rev)).json();
+    });
+    expect(after.map((r) => r.split(' ')[1]!.split('/').pop())).toEqual(['_bulk_get']);
+    expect(answer).toMatchObject({ results: [{ id, docs: [{ ok: { _id: id, _rev: rev } }] }] });
+
+    // A revision no feed named is still checked (the embedded server exits on one it lacks).
+    const unknown = await upstreamRequests(async () => {
+      expect((await pull('1-abc')).status).toBe(200);
+    });
+    expect(unknown.filter((r) => r.endsWith('/_revs_diff'))).toHaveLength(1);
+  });
+
+  it("answers the database's information read in the last seconds again (PouchDB reads it after every batch)", async () => {
+    let first: unknown;
+    let second: unknown;
+    const requests = await upstreamRequests(async () => {
+      first = await (await gateway(bob.token, '')).json();
+      second = await (await gateway(bob.token, '')).json();
+    });
+    expect(requests).toHaveLength(1);
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ db_name: userDbName(server.deps.couch, bob.user.id) });
+    // Another member's is theirs.
+    const alices = (await (await gateway(alice.token, '')).json()) as { db_name: string };
+    expect(alices.db_name).toBe(userDbName(server.deps.couch, alice.user.id));
+  });
+
+  it('answers the read of a checkpoint it wrote without the database, as the database would', async () => {
+    const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
+    const path = `/${id}`;
+    const put = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({
+        _id: id,
+        last_seq: '7',
+        history: [{ last_seq: '7', session_id: 's' }],
+      }),
+    });
+    expect(put.status).toBe(201);
+    const { rev } = (await put.json()) as { rev: string };
+
+    let kept: unknown;
+    const requests = await upstreamRequests(async () => {
+      const res = await gateway(alice.token, path);
+      expect(res.status).toBe(200);
+      kept = await res.json();
+    });
+    expect(requests).toEqual([]);
+    const stored = await server.deps.couch.server
+      .use(userDbName(server.deps.couch, alice.user.id))
+      .get(id);
+    expect(kept).toEqual(stored);
+    expect(kept).toMatchObject({ _id: id, _rev: rev, last_seq: '7' });
+
+    // Another member's checkpoint of the same id is theirs: read from their database.
+    expect((await gateway(bob.token, path)).status).toBe(404);
+  });
+
+  it('a checkpoint written elsewhere meanwhile costs the client one conflict, then is read from the database', async () => {
+    const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
+    const path = `/${id}`;
+    const put = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, last_seq: '1' }),
+    });
+    expect(put.status).toBe(201);
+    // The same replication through another API instance (written straight to the database).
+    const db = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
+    const current = await db.get(id);
+    await db.insert({ ...current, last_seq: '2' } as never);
+
+    // The kept copy is stale: the write with its revision is refused as CouchDB refuses it...
+    const stale = (await (await gateway(alice.token, path)).json()) as { _rev: string };
+    const refused = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, _rev: stale._rev, last_seq: '3' }),
+    });
+    expect(refused.status).toBe(409);
+    // ...and the next read comes from the database, with which the write succeeds.
+    let fresh: { _rev: string; last_seq: string } | undefined;
+    const requests = await upstreamRequests(async () => {
+      fresh = (await (await gateway(alice.token, path)).json()) as typeof fresh;
+    });
+    expect(requests).toHaveLength(1);
+    expect(fresh?.last_seq).toBe('2');
+    const written = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, _rev: fresh!._rev, last_seq: '3' }),
+    });
+    expect(written.status).toBe(201);
+  });
+});
+
 describe('sync gateway: boundaries', () => {
   it('maps the token to its own database only', async () => {
     const info = (await (await gateway(alice.token)).json()) as { db_name: string };

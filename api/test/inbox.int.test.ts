@@ -302,6 +302,101 @@ describe('offline messages through the sync gateway', () => {
   });
 });
 
+describe('deliveries queued for one sender', () => {
+  /** The API's requests to the database while `work` runs (nano goes through the global fetch). */
+  async function databaseRequests(work: () => Promise<void>): Promise<string[]> {
+    const origin = new URL(server.deps.couch.origin).host;
+    const original = globalThis.fetch;
+    const seen: string[] = [];
+    globalThis.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.host === origin) seen.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      return original(input, init);
+    };
+    try {
+      await work();
+    } finally {
+      globalThis.fetch = original;
+    }
+    return seen;
+  }
+
+  it('run as one batch: each delivered once and in order, a refusal on its own, in about the requests of one', async () => {
+    const sofia = sessions.sofia!.user.id;
+    const sofiaDb = server.deps.couch.server.use(userDbName(server.deps.couch, sofia));
+    // Nine messages written offline: to two agents in turn, and one to nobody.
+    const base = Date.now();
+    const plan = [
+      'amara_guides',
+      'kenji_cooks',
+      'amara_guides',
+      'nobody_here_at_all',
+      'amara_guides',
+      'kenji_cooks',
+      'amara_guides',
+      'kenji_cooks',
+      'amara_guides',
+    ];
+    const sent = plan.map((to, i) => ({ id: newId(), to, body: `Batched ${i + 1}` }));
+    await sofiaDb.bulk({
+      docs: sent.map((m, i) => pending(m.id, m.to, m.body, new Date(base + i).toISOString())),
+    });
+    const recorded = await server.deps.jobs.record(
+      sent.map((m, i) => ({
+        kind: 'deliver' as const,
+        user_id: sofia,
+        ref: m.id,
+        order: new Date(base + i).toISOString(),
+      })),
+    );
+    const requests = await databaseRequests(() => server.deps.jobs.runAndWait(recorded));
+
+    const copies = async (who: 'amara' | 'kenji') => {
+      const db = server.deps.couch.server.use(
+        userDbName(server.deps.couch, sessions[who]!.user.id),
+      );
+      const ids = sent.filter((m) => m.to.startsWith(who)).map((m) => `message:${m.id}`);
+      const rows = (await db.fetch({ keys: ids })).rows;
+      return rows.map((r) => ('doc' in r ? (r.doc as unknown as Msg & { _rev: string }) : null));
+    };
+    for (const who of ['amara', 'kenji'] as const) {
+      const docs = await copies(who);
+      expect(docs.map((d) => d?.body)).toEqual(
+        sent.filter((m) => m.to.startsWith(who)).map((m) => m.body),
+      );
+      // Written once each, sent_at in the order sent (the conversation is sorted by it).
+      expect(docs.every((d) => d!._rev.startsWith('1-'))).toBe(true);
+      const times = docs.map((d) => d!.sent_at);
+      expect([...times].sort()).toEqual(times);
+      expect(new Set(times).size).toBe(times.length);
+    }
+    const senderCopies = (
+      await sofiaDb.fetch({ keys: sent.map((m) => `message:${m.id}`) })
+    ).rows.map((r) => ('doc' in r ? (r.doc as unknown as Msg) : null));
+    expect(senderCopies.map((d) => d?.status)).toEqual(
+      plan.map((to) => (to === 'nobody_here_at_all' ? 'failed' : 'delivered')),
+    );
+    expect(senderCopies[3]?.error).toBe('No member has this tagname.');
+    const amaraDb = server.deps.couch.server.use(
+      userDbName(server.deps.couch, sessions.amara!.user.id),
+    );
+    for (const m of sent.filter((x) => x.to === 'amara_guides'))
+      expect(await amaraDb.get(`notification:message:${m.id}`)).toMatchObject({ read_at: null });
+    expect(
+      (await server.deps.couch.db('jobs').fetch({ keys: recorded.map((j) => j._id) })).rows.every(
+        (r) => !('doc' in r) || !r.doc,
+      ),
+    ).toBe(true);
+
+    // One message alone costs about 10 requests; the nine, to two people whose conversation
+    // documents this process had not written yet (read first), 25: the messages, accounts and
+    // blocks read in 3, the 8 copies one by one (in order), per recipient the conversation with
+    // the notifications, the sender's conversation and the agent's response record (read and
+    // written), then the sender's copies and the jobs' removal in one each.
+    expect(requests.length).toBeLessThanOrEqual(26);
+  });
+});
+
 describe('account deletion', () => {
   it('leaves the other person their conversation, with "Deleted user" in place of the deleted one', async () => {
     const { newAccount, latestMail, linkIn } = await import('./helpers/client');
@@ -453,9 +548,10 @@ describe('failures during delivery', () => {
     const conversationId = `conv:${[tomas, daniel].sort().join(':')}`;
     // The recipient's conversation cannot be written once: the run stops after the copy.
     let failures = 1;
-    const restore = intercept(userDbName(server.deps.couch, daniel), 'insert', (real, args) => {
-      const doc = args[0] as { _id?: string };
-      if (doc._id === `conversation:${conversationId}` && failures-- > 0)
+    // (The conversation is written with the notification, in one bulk request.)
+    const restore = intercept(userDbName(server.deps.couch, daniel), 'bulk', (real, args) => {
+      const { docs } = args[0] as { docs: { _id?: string }[] };
+      if (docs.some((d) => d._id === `conversation:${conversationId}`) && failures-- > 0)
         return Promise.reject(couchFailure());
       return real(...args);
     });

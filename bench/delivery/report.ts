@@ -150,6 +150,7 @@ export async function report(loadAtStart: number, phases: Phases): Promise<numbe
       [
         'phase',
         'sent/s',
+        'delivered/s',
         'window s',
         'cpu api+clients %',
         'cpu db %',
@@ -168,6 +169,7 @@ export async function report(loadAtStart: number, phases: Phases): Promise<numbe
       results.map((r) => [
         r.phase,
         Number.isFinite(r.sent_per_sec) ? r.sent_per_sec.toFixed(0) : '-',
+        r.delivered_per_sec.toFixed(1),
         (r.window_ms / 1000).toFixed(1),
         r.cpu_self_pct.toFixed(0),
         dbFigure(r.cpu_database_pct, (v) => v.toFixed(0)),
@@ -196,6 +198,20 @@ export async function report(loadAtStart: number, phases: Phases): Promise<numbe
       endpoints.map((e) => [
         e,
         ...results.map((r) => (r.requests_per_message.recipients[e] ?? 0).toFixed(2)),
+      ]),
+    ),
+  );
+
+  console.log(`\nThe API's requests to the database server per message, by endpoint\n`);
+  const databaseEndpoints = [
+    ...new Set(results.flatMap((r) => Object.keys(r.database_requests_by_endpoint))),
+  ].sort();
+  console.log(
+    formatColumns(
+      ['endpoint', ...results.map((r) => r.phase)],
+      databaseEndpoints.map((e) => [
+        e,
+        ...results.map((r) => (r.database_requests_by_endpoint[e] ?? 0).toFixed(2)),
       ]),
     ),
   );

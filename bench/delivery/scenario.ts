@@ -378,6 +378,11 @@ export interface PhaseResult {
    * a slow POST lowers their rate below the schedule's).
    */
   sent_per_sec: number;
+  /**
+   * Messages that arrived per second of the phase (first send to last arrival): what the
+   * server sustained when the senders offer more than it delivers.
+   */
+  delivered_per_sec: number;
   /** How long the send call took (local put, admin write, POST to its answer). */
   send_call: Summary | undefined;
   window_ms: number;
@@ -392,6 +397,8 @@ export interface PhaseResult {
   database_cpu_ms_per_request: number | undefined;
   /** To the response headers (nano then reads the body), `_changes` feeds excluded. */
   database_request_ms: Summary | undefined;
+  /** The API's requests to the database server per message, by `METHOD database endpoint`. */
+  database_requests_by_endpoint: Record<string, number>;
   requests_per_message: { recipients: Record<string, number>; senders: Record<string, number> };
   /** Where the time goes, per segment (see the profile table). */
   segments: Record<string, Summary | undefined>;
@@ -428,6 +435,7 @@ async function runPhase(
   current.replicationRetries = 0;
   databaseLog.feeds = 0;
   databaseLog.ms = [];
+  databaseLog.endpoints.clear();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const cpuStart = await cpuSnapshot(databasePid);
@@ -498,6 +506,7 @@ async function runPhase(
     latency: summarize(latencies)!,
     send_lag_max_ms: sendLagMax,
     sent_per_sec: sentPerSec(items),
+    delivered_per_sec: ((total - missingIds.length) / windowMs) * 1000,
     send_call: summarize(items.map((m) => m.sendDone! - m.sentAt!)),
     window_ms: windowMs,
     cpu_self_pct: ((cpuEnd.self_ms - cpuStart.self_ms) / windowMs) * 100,
@@ -519,6 +528,11 @@ async function runPhase(
         : (cpuEnd.database_ms - cpuStart.database_ms) /
           Math.max(1, databaseLog.ms.length + databaseLog.feeds),
     database_request_ms: summarize(databaseLog.ms),
+    database_requests_by_endpoint: Object.fromEntries(
+      [...databaseLog.endpoints]
+        .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+        .map(([k, v]) => [k, v / total]),
+    ),
     requests_per_message: {
       recipients: perMessage(logs.recipients),
       senders: perMessage(logs.senders),

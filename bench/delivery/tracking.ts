@@ -116,7 +116,33 @@ export const current: {
  * The API's requests to the database server (the gateway's forwarded requests and nano's, both
  * through the global fetch), per phase: `_changes` feeds are counted apart, being long polls.
  */
-export const databaseLog = { feeds: 0, ms: [] as number[] };
+export const databaseLog = { feeds: 0, ms: [] as number[], endpoints: new Map<string, number>() };
+
+/**
+ * A request to the database server as `METHOD database endpoint`: user databases as `userdb`,
+ * a document as `doc`, `_local/<id>` as `_local`, a view as `_view`.
+ */
+function databaseEndpoint(method: string, pathname: string): string {
+  const [database = '', ...rest] = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const db = /userdb-[0-9a-f]+$/.test(database)
+    ? 'userdb'
+    : database.replace(/^.*?(wf_)/, '$1') || '(server)';
+  const first = rest[0];
+  const endpoint =
+    first === undefined
+      ? '(database)'
+      : first === '_local'
+        ? '_local'
+        : first === '_design'
+          ? rest.includes('_view')
+            ? '_view'
+            : '_design'
+          : first.startsWith('_')
+            ? first
+            : 'doc';
+  return `${method} ${db} ${endpoint}`;
+}
+
 function watchDatabaseRequests(databaseOrigin: string): void {
   const host = new URL(databaseOrigin).host;
   const original = globalThis.fetch;
@@ -127,6 +153,11 @@ function watchDatabaseRequests(databaseOrigin: string): void {
       databaseLog.feeds += 1;
       return original(input, init);
     }
+    const method = (
+      init?.method ?? (input instanceof Request ? input.method : 'GET')
+    ).toUpperCase();
+    const key = databaseEndpoint(method, url.pathname);
+    databaseLog.endpoints.set(key, (databaseLog.endpoints.get(key) ?? 0) + 1);
     const started = performance.now();
     const response = await original(input, init);
     databaseLog.ms.push(performance.now() - started);
@@ -154,18 +185,34 @@ export function watchServer(runner: JobRunner, couch: Couch): void {
     }
     return result;
   };
-  const handlers = (
-    runner as unknown as { handlers: Record<string, (job: JobDoc) => Promise<JobResult>> }
-  ).handlers;
-  const deliver = handlers.deliver!;
-  handlers.deliver = async (job) => {
+  const { handlers, batchHandlers } = runner as unknown as {
+    handlers: Record<string, (job: JobDoc) => Promise<JobResult>>;
+    batchHandlers?: Record<string, ((jobs: JobDoc[]) => Promise<JobResult[]>) | undefined>;
+  };
+  const started = (job: JobDoc) => {
     const entry = jobTimes.get(job.ref) ?? {};
     entry.start ??= performance.now();
     jobTimes.set(job.ref, entry);
+    return entry;
+  };
+  const deliver = handlers.deliver!;
+  handlers.deliver = async (job) => {
+    const entry = started(job);
     const result = await deliver(job);
     entry.end ??= performance.now();
     return result;
   };
+  // Several deliveries of one sender run as one batch (when the runner has a batch handler).
+  const deliverBatch = batchHandlers?.deliver;
+  if (batchHandlers && deliverBatch) {
+    batchHandlers.deliver = async (jobs) => {
+      const entries = jobs.map(started);
+      const results = await deliverBatch(jobs);
+      const ended = performance.now();
+      for (const entry of entries) entry.end ??= ended;
+      return results;
+    };
+  }
   watchDatabaseRequests(couch.origin);
 }
 

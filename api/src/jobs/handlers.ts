@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { readMarkerId, USERDB_PREFIX, type ReadMarkerDoc } from '../schemas';
 import { recountSaves } from '../routes/gigs/gig-stats.service';
-import { deliverMessage } from '../routes/inbox/inbox-delivery.service';
+import { deliverMessage, deliverMessages } from '../routes/inbox/inbox-delivery.service';
 import { markConversationRead } from '../routes/inbox/inbox-reading.service';
 import type { JobDoc, JobKind, JobResult } from './jobs';
 import { applyOfflineAction } from '../routes/orders/order-actions';
@@ -53,6 +53,28 @@ export function jobHandlers(deps: Deps): Record<JobKind, (job: JobDoc) => Promis
     },
     async order(job) {
       return applyOfflineAction(deps.orders(), job.user_id, job.ref);
+    },
+  };
+}
+
+/**
+ * What jobs do together: the deliveries queued for one sender, delivered as one batch
+ * (deliverMessages: about the database requests of one message).
+ */
+export function jobBatchHandlers(
+  deps: Deps,
+): Partial<Record<JobKind, (jobs: JobDoc[]) => Promise<JobResult[]>>> {
+  return {
+    async deliver(jobs) {
+      const senderId = jobs[0]!.user_id;
+      if (jobs.some((job) => job.user_id !== senderId))
+        throw new Error('a batch of deliveries has one sender');
+      const outcomes = await deliverMessages(
+        deps,
+        senderId,
+        jobs.map((job) => job.ref),
+      );
+      return outcomes.map((outcome) => (outcome === 'missing' ? 'missing' : 'done'));
     },
   };
 }

@@ -18,7 +18,7 @@ function fakeCouch() {
     insert: [],
     destroy: [],
   };
-  const calls = { get: 0, insert: 0, destroy: 0 };
+  const calls = { get: 0, insert: 0, destroy: 0, bulk: 0, fetch: 0 };
   let revs = 0;
   const nextRev = () => `${++revs}-x`;
   const maybeFail = (op: keyof typeof failNext) => {
@@ -49,15 +49,32 @@ function fakeCouch() {
       docs.delete(id);
       return Promise.resolve({ ok: true });
     },
-    bulk({ docs: batch }: { docs: JobDoc[] }) {
+    bulk({ docs: batch }: { docs: (JobDoc & { _deleted?: boolean })[] }) {
+      calls.bulk += 1;
       return Promise.resolve(
         batch.map((doc) => {
-          if (docs.has(doc._id)) return { id: doc._id, error: 'conflict' };
+          const current = docs.get(doc._id);
+          if (doc._deleted) {
+            if (!current) return { id: doc._id, error: 'not_found' };
+            if (current._rev !== doc._rev) return { id: doc._id, error: 'conflict' };
+            docs.delete(doc._id);
+            return { id: doc._id, rev: nextRev() };
+          }
+          if (current && current._rev !== doc._rev) return { id: doc._id, error: 'conflict' };
           const saved = { ...doc, _rev: nextRev() };
           docs.set(doc._id, saved);
           return { id: doc._id, rev: saved._rev };
         }),
       );
+    },
+    fetch({ keys }: { keys: string[] }) {
+      calls.fetch += 1;
+      return Promise.resolve({
+        rows: keys.map((key) => {
+          const doc = docs.get(key);
+          return doc ? { key, doc: structuredClone(doc) } : { key, error: 'not_found' };
+        }),
+      });
     },
     list() {
       return Promise.resolve({ rows: [...docs.values()].map((doc) => ({ doc })) });
@@ -72,6 +89,7 @@ const silent = pino({ level: 'silent' });
 function runner(
   couch: Couch,
   deliver: (job: JobDoc) => Promise<JobResult> = () => Promise.resolve('done'),
+  deliverBatch?: (jobs: JobDoc[]) => Promise<JobResult[]>,
 ) {
   const handlers: Record<JobKind, (job: JobDoc) => Promise<JobResult>> = {
     deliver,
@@ -79,7 +97,7 @@ function runner(
     saves: () => Promise.resolve('done'),
     order: () => Promise.resolve('done'),
   };
-  return new JobRunner(couch, silent, handlers);
+  return new JobRunner(couch, silent, handlers, deliverBatch ? { deliver: deliverBatch } : {});
 }
 
 const job = (ref: string) => ({ kind: 'deliver' as const, user_id: 'u1', ref, order: ref });
@@ -196,5 +214,68 @@ describe('JobRunner', () => {
     jobs.stop();
     await vi.advanceTimersByTimeAsync(120_000);
     expect(docs.size).toBe(1); // still recorded: resumed at the next start
+  });
+  it('runs the jobs queued behind a running one as one batch, in order, and removes them in one request', async () => {
+    const { couch, docs, calls } = fakeCouch();
+    const batches: string[][] = [];
+    let release!: () => void;
+    const first = new Promise<void>((resolve) => (release = resolve));
+    const jobs = runner(
+      couch,
+      async (j) => {
+        batches.push([j.ref]);
+        await first;
+        return 'done';
+      },
+      (list) => {
+        batches.push(list.map((j) => j.ref));
+        return Promise.resolve(list.map(() => 'done' as const));
+      },
+    );
+    const a = await jobs.record([job('a')]);
+    jobs.run(a);
+    // While "a" runs, four more are queued, one of another kind in the middle.
+    const more = await jobs.record([job('b'), job('c')]);
+    const saves = await jobs.record([{ kind: 'saves', user_id: 'u1', ref: 'x', order: 'c1' }]);
+    const last = await jobs.record([job('d'), job('e')]);
+    jobs.run(more);
+    jobs.run(saves);
+    jobs.run(last);
+    const bulkBefore = calls.bulk;
+    release();
+    await jobs.idle();
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+    expect(docs.size).toBe(0);
+    // Removed: "a" and "x" alone (one DELETE each), each batch in one bulk request.
+    expect(calls.destroy).toBe(2);
+    expect(calls.bulk - bulkBefore).toBe(2);
+    jobs.stop();
+  });
+
+  it('retries every job of a batch that failed, with back-off, reading them back in one request', async () => {
+    const { couch, docs, calls } = fakeCouch();
+    let failures = 1;
+    const ran: string[][] = [];
+    const jobs = runner(couch, undefined, (list) => {
+      ran.push(list.map((j) => j.ref));
+      return failures-- > 0
+        ? Promise.reject(new Error('recipient database down'))
+        : Promise.resolve(list.map(() => 'done' as const));
+    });
+    const recorded = await jobs.record([job('f'), job('g'), job('h')]);
+    await jobs.runAndWait(recorded);
+    expect(ran).toEqual([['f', 'g', 'h']]);
+    expect([...docs.values()].map((d) => d.attempts)).toEqual([1, 1, 1]);
+
+    await vi.advanceTimersByTimeAsync(retryDelayMs(1));
+    await jobs.idle();
+    expect(ran).toEqual([
+      ['f', 'g', 'h'],
+      ['f', 'g', 'h'],
+    ]);
+    expect(calls.fetch).toBe(1);
+    expect(calls.get).toBe(0);
+    expect(docs.size).toBe(0);
+    jobs.stop();
   });
 });

@@ -5,7 +5,7 @@ import type { Person } from '../../schemas';
 import type { UserDoc } from '../users/users.model';
 import { getOrUndefined, personOf, userById, userByTagname, type Deps } from './inbox.model';
 
-const blockKey = (blocker: string, blocked: string) => `block:${blocker}:${blocked}`;
+export const blockKey = (blocker: string, blocked: string) => `block:${blocker}:${blocked}`;
 
 export async function isBlocked(
   deps: Deps,

@@ -33,16 +33,9 @@ export async function notify(
   }
 }
 
-/**
- * The same for work that is retried until it is done (message delivery): a failure is thrown,
- * so the job runs again; one already written counts as written.
- */
-export async function writeNotification(
-  deps: { couch: Couch },
-  userId: string,
-  notification: NotificationInput,
-): Promise<void> {
-  const doc = notificationDocSchema.parse({
+/** A notification document, unread (for a caller that writes it with others in one request). */
+export function notificationDoc(notification: NotificationInput): NotificationDoc {
+  return notificationDocSchema.parse({
     _id: notificationId(notification.kind, notification.key),
     type: 'notification',
     kind: notification.kind,
@@ -52,8 +45,21 @@ export async function writeNotification(
     created_at: new Date().toISOString(),
     read_at: null,
   } satisfies NotificationDoc);
+}
+
+/**
+ * The same for work that is retried until it is done (message delivery): a failure is thrown,
+ * so the job runs again; one already written counts as written.
+ */
+export async function writeNotification(
+  deps: { couch: Couch },
+  userId: string,
+  notification: NotificationInput,
+): Promise<void> {
   try {
-    await deps.couch.server.use(userDbName(deps.couch, userId)).insert(doc as never);
+    await deps.couch.server
+      .use(userDbName(deps.couch, userId))
+      .insert(notificationDoc(notification) as never);
   } catch (error) {
     if (!isConflict(error)) throw error; // a conflict: already delivered
   }

@@ -7,8 +7,11 @@ import { isCouchUnreachable } from '../../couch/errors';
 import { ensureUserDb, userDbName } from '../../couch/userdb';
 import { AppError, forbidden, unauthorized, unavailable } from '../../lib/errors';
 import { gatewayPassword } from '../../lib/secrets';
+import { ttlCache } from '../../lib/ttl-cache';
 import { USERDB_PREFIX } from '../../schemas/userdb-rules';
 import { checkBody } from './bodies';
+import { CheckpointCache } from './checkpoints';
+import { SeenRevisions } from './seen-revisions';
 import { filterArrayMember, filterLines } from './json-stream';
 import { boundedLongPoll, emptyChanges, longPollBoundMs } from './longpoll';
 import { checkQuery, revisionsForLatest, toSearch, type GatewayRoute } from './query';
@@ -18,6 +21,13 @@ import { endpoints } from '../endpoint';
 export const GATEWAY_PREFIX = '/api/sync/db';
 
 const endpoint = endpoints({ tag: 'Sync', auth: 'required' });
+
+/**
+ * How long the answer of `GET /` (the database's information) is given again without asking the
+ * database. PouchDB reads it after every replicated batch, only to show progress (`update_seq`
+ * against the checkpoint), and when a replication starts; a figure a few seconds old does there.
+ */
+const DB_INFO_MS = 5_000;
 
 const NOT_HERE = 'This is not available through the sync gateway.';
 const isDesignId = (id: unknown) => typeof id === 'string' && id.startsWith('_design/');
@@ -214,6 +224,9 @@ export function syncGateway(deps: AppDeps) {
     Buffer.from(`${deps.couch.gatewayUser}:${gatewayPassword(deps.jwtSecret)}`).toString('base64');
   const repaired = new Set<string>();
   const live = deps.liveSessions;
+  const checkpoints = new CheckpointCache();
+  const seen = new SeenRevisions();
+  const dbInfo = ttlCache<string, string>({ ttlMs: DB_INFO_MS, maxEntries: 10_000 });
 
   /**
    * The session as this request may use it: if it or its user changed since it was read, it
@@ -298,6 +311,24 @@ export function syncGateway(deps: AppDeps) {
 
     // Registered before anything is written: a revocation from here on closes this request.
     const owner = await current(auth);
+    // The database's information read in the last few seconds is answered again (see DB_INFO_MS).
+    const infoRead = route.kind === 'db' && method === 'GET' && !query.search;
+    const info = infoRead ? dbInfo.get(db) : undefined;
+    if (info)
+      return new Response(info.value, {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      });
+    // A checkpoint this instance wrote last is answered from memory (checkpoints.ts).
+    if (route.kind === 'local' && method !== 'HEAD') {
+      const kept = method === 'GET' && !query.search ? checkpoints.get(db, route.id) : undefined;
+      if (kept !== undefined)
+        return new Response(kept, {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        });
+      if (method !== 'GET') checkpoints.forget(db, route.id);
+    }
     const abort = new AbortController();
     const release = live.open(
       { sessionId: owner.sessionId, session: owner.session, user: owner.user },
@@ -347,7 +378,8 @@ export function syncGateway(deps: AppDeps) {
       jobs = await deps.jobs.record(jobsFor(user.id, written));
       // `latest=true` for a revision the document does not have makes the embedded server exit
       // (pouchdb's latest() throws in a callback): such revisions are asked for as they are.
-      const wanted = revisionsForLatest(route, query.params, body);
+      // Revisions this instance's feed of the database named are there (seen-revisions.ts).
+      const wanted = seen.unseen(db, revisionsForLatest(route, query.params, body));
       if (Object.keys(wanted).length) {
         const diff = await deps.couch.fetch(`${deps.couch.origin}/${db}/_revs_diff`, {
           method: 'POST',
@@ -442,6 +474,24 @@ export function syncGateway(deps: AppDeps) {
       const detail = await read(2048).catch(() => '');
       throw upstreamFailed(c, response.status, detail);
     }
+    if (infoRead && response.ok) {
+      const text = await read(MAX_ERROR_BODY);
+      dbInfo.set(db, text);
+      responseHeaders.set('content-type', 'application/json');
+      return new Response(text, { status: response.status, headers: responseHeaders });
+    }
+    // A checkpoint written: kept for the next read of it (the answer is a line of JSON).
+    if (route.kind === 'local' && method === 'PUT' && response.ok && body !== null) {
+      const text = await read(MAX_ERROR_BODY);
+      try {
+        const { rev } = JSON.parse(text) as { rev?: unknown };
+        if (typeof rev === 'string') checkpoints.written(db, route.id, body, rev);
+      } catch {
+        // Not the answer a write gets: nothing is kept.
+      }
+      responseHeaders.set('content-type', 'application/json');
+      return new Response(text, { status: response.status, headers: responseHeaders });
+    }
     // Error answers and _bulk_docs results are short: read, and their reasons made safe.
     const bulkResult = response.ok && route.kind === 'endpoint' && route.name === '_bulk_docs';
     if ((response.status >= 400 || bulkResult) && method !== 'HEAD') {
@@ -483,10 +533,14 @@ export function syncGateway(deps: AppDeps) {
     }
     if (response.ok && route.kind === 'endpoint') {
       if (route.name === '_changes') {
+        const keep = (entry: Record<string, unknown>) => {
+          seen.note(db, entry);
+          return notDesign(entry);
+        };
         stream = stream.pipeThrough(
           query.params.get('feed') === 'continuous'
-            ? filterLines(notDesign)
-            : filterArrayMember('results', notDesign),
+            ? filterLines(keep)
+            : filterArrayMember('results', keep),
         );
       } else if (route.name === '_all_docs') {
         stream = stream.pipeThrough(filterArrayMember('rows', notDesign));
