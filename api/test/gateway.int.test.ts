@@ -609,7 +609,8 @@ describe('sync gateway: what a member can send', () => {
     await expectDatabaseUp(pid);
 
     // Each of these made the embedded server exit: latest=true for a revision the document
-    // does not have, attachments whose data is an object or that "follow" in another part.
+    // does not have (now sent as it comes: the server answers it as missing, couch/src/child.cjs),
+    // attachments whose data is an object or that "follow" in another part.
     expect(
       (
         await gateway(alice.token, '/draft%3Agig%3Alatest', {

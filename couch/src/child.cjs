@@ -69,14 +69,42 @@ notice(
 const ALL_VIEWS = '.filter(k => k.includes("-mrview-"));';
 const OWN_VIEWS = '.filter(k => k.startsWith(name + "-mrview-"));';
 
+// A read with `latest=true` of a revision the document does not have (a document get with `rev`
+// or `open_revs`, or a `_bulk_get` entry) throws inside a LevelDB callback, and the uncaught
+// error ends the process. Answer it as CouchDB does: that revision is missing. (The sync gateway
+// sends PouchDB's `latest=true` as it comes, without first asking `_revs_diff`.)
+const LATEST_THROWS = 'rev = opts.latest ? pouchdbMerge.latest(opts.rev, metadata) : opts.rev;';
+const LATEST_MISSING = [
+  'rev = opts.rev;',
+  'if (opts.latest) {',
+  '  try { rev = pouchdbMerge.latest(opts.rev, metadata); }',
+  "  catch (e) { return callback(pouchdbErrors.createError(pouchdbErrors.MISSING_DOC, 'missing')); }",
+  '}',
+].join('\n');
+
+/** The fixes of each patched file: [what it says, what it says instead]. */
+const FIXES = new Map([
+  [validationFile, [[BUGGY, FIXED]]],
+  [
+    leveldbCoreFile,
+    [
+      [ALL_VIEWS, OWN_VIEWS],
+      [LATEST_THROWS, LATEST_MISSING],
+    ],
+  ],
+]);
+
 const loadJs = Module._extensions['.js'];
 Module._extensions['.js'] = function (module, filename) {
-  if (filename !== validationFile && filename !== leveldbCoreFile) return loadJs(module, filename);
-  const source = fs.readFileSync(filename, 'utf8');
-  const [from, to] = filename === validationFile ? [BUGGY, FIXED] : [ALL_VIEWS, OWN_VIEWS];
-  if (!source.includes(from))
-    throw new Error(`${filename} changed: re-check the fix in couch/src/child.cjs`);
-  module._compile(source.replace(from, to), filename);
+  const fixes = FIXES.get(filename);
+  if (!fixes) return loadJs(module, filename);
+  let source = fs.readFileSync(filename, 'utf8');
+  for (const [from, to] of fixes) {
+    if (!source.includes(from))
+      throw new Error(`${filename} changed: re-check the fix in couch/src/child.cjs`);
+    source = source.replace(from, to);
+  }
+  module._compile(source, filename);
 };
 
 const dbs = require(fromServer('express-pouchdb/lib/create-or-delete-dbs.js'));

@@ -227,6 +227,7 @@ export function syncGateway(deps: AppDeps) {
   const checkpoints = new CheckpointCache();
   const seen = new SeenRevisions();
   const dbInfo = ttlCache<string, string>({ ttlMs: DB_INFO_MS, maxEntries: 10_000 });
+  const latestIsSafe = deps.couch.embedded !== undefined;
 
   /**
    * The session as this request may use it: if it or its user changed since it was read, it
@@ -376,10 +377,14 @@ export function syncGateway(deps: AppDeps) {
       // The work these writes cause is recorded before CouchDB accepts them, so an API that
       // stops right after cannot lose it; it runs once the write is in.
       jobs = await deps.jobs.record(jobsFor(user.id, written));
-      // `latest=true` for a revision the document does not have makes the embedded server exit
-      // (pouchdb's latest() throws in a callback): such revisions are asked for as they are.
-      // Revisions this instance's feed of the database named are there (seen-revisions.ts).
-      const wanted = seen.unseen(db, revisionsForLatest(route, query.params, body));
+      // `latest=true` for a revision the document does not have made pouchdb-server exit
+      // (pouchdb's latest() throws in a callback). The embedded server answers it as missing
+      // (couch/src/child.cjs), as CouchDB does; with any other server such revisions are found
+      // with `_revs_diff` first, a round trip more, and asked for as they are, except those this
+      // instance's feed of the database named (they are there: seen-revisions.ts).
+      const wanted = latestIsSafe
+        ? {}
+        : seen.unseen(db, revisionsForLatest(route, query.params, body));
       if (Object.keys(wanted).length) {
         const diff = await deps.couch.fetch(`${deps.couch.origin}/${db}/_revs_diff`, {
           method: 'POST',
