@@ -35,6 +35,9 @@
  *     p50/p99 of each, timed here (performance.now around fetch), and the ratio to the same
  *     reads at the baseline size measured first in the same run. A quarter as many check-ins
  *     before them are not counted (the code warm, the open databases mixed as in the run).
+ *     The control, right after at the same size: the same check-ins by the 20 newest members
+ *     only (their databases stay open), and the ratio of the two: what reopening a closed
+ *     database adds, apart from whatever else the machine is doing at that moment.
  * At the end, 20 members read `GET /api/user` (which builds their `notifications/unread` index)
  * and the files of their databases are counted again: what a member who used the app costs.
  * Then the projection (user-dbs/projection.ts): shard files, disk, clusters and nodes, cost per
@@ -94,6 +97,9 @@ const maxDbsOpen = numberFromEnv('BENCH_USER_DBS_MAX_OPEN', 500, true, 8);
 const concurrency = numberFromEnv('BENCH_USER_DBS_CONCURRENCY', 4, true, 1);
 const reads = numberFromEnv('BENCH_USER_DBS_READS', 400, true, 10);
 const largest = sizes.at(-1)!;
+
+/** Members whose check-ins are the control at each size: few enough to stay open. */
+const hotCount = Math.max(2, Math.min(20, Math.floor(maxDbsOpen / 4)));
 
 /** Members who read `GET /api/user` at the end, to count what their view index adds. */
 const VIEW_MEMBERS = 20;
@@ -305,14 +311,25 @@ async function checkIns(
 
 // ---------------------------------------------------------------------------------------------
 
+/** p50/p99 of each request of a set of check-ins. */
+const summaries = (result: Reads) =>
+  Object.fromEntries(READS.map((name) => [name, summarize(result.times[name])])) as Record<
+    ReadName,
+    Summary | undefined
+  >;
+
 interface Step {
   size: number;
+  /** The 1-minute load average as the step's check-ins started. */
+  load: number;
   /** Set-up of the databases made in this step (ms). */
   setup: Summary | undefined;
   setupSeconds: number;
   disk: Disk;
   processes: Processes;
   reads: Record<ReadName, Summary | undefined>;
+  /** The same check-ins at the same moment by a few members whose databases stay open. */
+  hot: Record<ReadName, Summary | undefined>;
   failures: string[];
 }
 
@@ -371,20 +388,25 @@ async function main(): Promise<number> {
       `${NAME}: ${size} members (${size - from} made in ${setupSeconds.toFixed(1)} s); ` +
         `${reads} check-ins… (load average ${load()})`,
     );
+    const stepLoad = loadavg()[0]!;
     const warmup = await checkIns(started.url, members, warmupReads, size + 1);
-    failures = failures.concat(warmup.failures.map((f) => `at ${size} (warm-up): ${f}`));
     const measured = await checkIns(started.url, members, reads, size);
-    failures = failures.concat(measured.failures.map((f) => `at ${size}: ${f}`));
+    // The control at the same size and moment: the newest members, whose databases stay open.
+    const hotMembers = members.slice(-hotCount);
+    const hotWarmup = await checkIns(started.url, hotMembers, warmupReads, size + 2);
+    const hot = await checkIns(started.url, hotMembers, reads, size + 3);
+    const stepFailures = [warmup, measured, hotWarmup, hot].flatMap((r) => r.failures);
+    failures = failures.concat(stepFailures.map((f) => `at ${size}: ${f}`));
     steps.push({
       size,
+      load: stepLoad,
       setup: summarize(setupTimes),
       setupSeconds,
       disk: await memberDisk(couchDir, databasesOf(running, members)),
       processes: await processes(running),
-      reads: Object.fromEntries(
-        READS.map((name) => [name, summarize(measured.times[name])]),
-      ) as Step['reads'],
-      failures: measured.failures,
+      reads: summaries(measured),
+      hot: summaries(hot),
+      failures: stepFailures,
     });
   }
 
@@ -454,6 +476,28 @@ async function main(): Promise<number> {
             formatRatio(ratio(s.reads[name]?.p50_ms ?? NaN, base.reads[name]?.p50_ms ?? NaN)),
             formatRatio(ratio(s.reads[name]?.p99_ms ?? NaN, base.reads[name]?.p99_ms ?? NaN)),
           ]),
+      ]),
+    ),
+  );
+
+  const p50 = (m: Record<ReadName, Summary | undefined>, name: ReadName) => m[name]?.p50_ms ?? NaN;
+  const p99 = (m: Record<ReadName, Summary | undefined>, name: ReadName) => m[name]?.p99_ms ?? NaN;
+  console.log(
+    `\n${NAME}: the control, at each size and moment: the same check-ins by the ${hotCount} ` +
+      `newest members (their databases stay open); drawn from all / newest (load average at ` +
+      `each step: ${steps.map((s) => `${s.size}: ${s.load.toFixed(1)}`).join(', ')})\n`,
+  );
+  console.log(
+    formatColumns(
+      ['request', ...steps.flatMap((s) => [`${s.size} open p50`, 'p99', 'all/open p50', 'p99'])],
+      READS.map((name) => [
+        READ_LABELS[name],
+        ...steps.flatMap((s) => [
+          fixed(p50(s.hot, name)),
+          fixed(p99(s.hot, name)),
+          formatRatio(ratio(p50(s.reads, name), p50(s.hot, name))),
+          formatRatio(ratio(p99(s.reads, name), p99(s.hot, name))),
+        ]),
       ]),
     ),
   );
