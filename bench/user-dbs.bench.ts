@@ -511,8 +511,9 @@ async function main(): Promise<number> {
   };
   const projections = [100_000, 1_000_000].map((n) => project(measured, n));
   console.log(
-    `\n${NAME}: the plan at 100,000 and 1,000,000 members (CouchDB 3.x clusters; assumptions ` +
-      `below, bytes per fresh database measured here on LevelDB)\n`,
+    `\n${NAME}: the plan at 100,000 and 1,000,000 members (CouchDB 3.x member clusters and ` +
+      `API instances; the server databases' cluster is apart; assumptions below, bytes per ` +
+      `fresh database measured here on LevelDB)\n`,
   );
   const int = (v: number) => Math.round(v).toLocaleString('en-US');
   console.log(

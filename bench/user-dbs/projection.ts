@@ -5,7 +5,7 @@
  */
 
 /** What the run measured, per member database (the embedded server: LevelDB, not CouchDB's files). */
-export interface Measured {
+interface Measured {
   /** Files of a fresh member database (account set up, no view read yet). */
   filesPerDb: number;
   /** Bytes on disk of a fresh member database. */
@@ -15,7 +15,7 @@ export interface Measured {
 }
 
 /** The assumptions of the plan. */
-export type Plan = Record<
+type Plan = Record<
   | 'q'
   | 'n'
   | 'nodesPerCluster'
@@ -70,7 +70,7 @@ export const PLAN: Plan = {
   apiMonthlyUsd: 60,
 };
 
-export interface Projection {
+interface Projection {
   members: number;
   /** Shard files (database files, every copy) of the member databases across all clusters. */
   shardFiles: number;
@@ -89,6 +89,7 @@ export interface Projection {
   fdsPerNodeAtPeak: number;
   /** Time to create the member databases one after another at the measured p50 (hours). */
   serialSetupHours: number;
+  /** Member clusters and API instances, per month (the server databases' cluster is apart). */
   monthlyUsd: number;
   monthlyUsdPer100k: number;
 }
