@@ -3,8 +3,6 @@
  * starts with, the open-loop load (the mix of requests, the sign-ups spread over the run) and the
  * samples of the processes taken while it runs. The rules and the tables are ./report.ts's.
  */
-import { readdir, readFile, readlink } from 'node:fs/promises';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -22,6 +20,7 @@ import { mapLimit, numberFromEnv, percentile, sleep } from '../lib/harness';
 import { BenchRun } from '../lib/lifecycle';
 import { settleDatabase } from '../lib/couch-target';
 import { prng } from '../lib/random';
+import { descriptors, rssMb } from '../lib/processes';
 import { LOADED_API_ENV } from '../lib/servers';
 
 export const NAME = 'soak';
@@ -407,42 +406,6 @@ export interface Sample {
 }
 
 const MB = 1024 * 1024;
-
-/** VmRSS of a process in MB, from /proc (undefined elsewhere). */
-async function rssMb(pid: number): Promise<number | undefined> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Open descriptors of a process, and the distinct databases and views under `couchDir` they hold. */
-async function descriptors(
-  pid: number,
-  couchDir: string,
-): Promise<{ fds: number; databases: number; views: number } | undefined> {
-  let entries: string[];
-  try {
-    entries = await readdir(`/proc/${pid}/fd`);
-  } catch {
-    return undefined;
-  }
-  const databases = new Set<string>();
-  await Promise.all(
-    entries.map(async (fd) => {
-      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
-      const relative = path.relative(couchDir, target);
-      if (relative && !relative.startsWith('..') && relative.includes(path.sep)) {
-        databases.add(relative.split(path.sep)[0]!);
-      }
-    }),
-  );
-  const views = [...databases].filter((name) => name.includes('-mrview-')).length;
-  return { fds: entries.length, databases: databases.size - views, views };
-}
 
 async function takeSample(
   running: RunningServer,
