@@ -194,22 +194,28 @@ describe('sync gateway: requests it spares the database', () => {
     return seen;
   }
 
+  /** A draft written through the gateway, and a `latest=true` pull of a revision of it. */
+  async function draftToPull(prefix: string) {
+    const key = `${prefix}-${Math.random().toString(36).slice(2)}`;
+    const id = `draft:gig:${key}`;
+    const put = await gateway(alice.token, `/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(draft(key)),
+    });
+    expect(put.status).toBe(201);
+    const { rev } = (await put.json()) as { rev: string };
+    const pull = (revision: string) =>
+      gateway(alice.token, '/_bulk_get?revs=true&latest=true', {
+        method: 'POST',
+        body: JSON.stringify({ docs: [{ id, rev: revision }] }),
+      });
+    return { id, rev, pull };
+  }
+
   it.skipIf(externalCouch)(
     'sends a latest=true pull straight to the embedded server, which answers a revision it lacks as missing',
     async () => {
-      const key = `latest-${Math.random().toString(36).slice(2)}`;
-      const id = `draft:gig:${key}`;
-      const put = await gateway(alice.token, `/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: JSON.stringify(draft(key)),
-      });
-      expect(put.status).toBe(201);
-      const { rev } = (await put.json()) as { rev: string };
-      const pull = (revision: string) =>
-        gateway(alice.token, '/_bulk_get?revs=true&latest=true', {
-          method: 'POST',
-          body: JSON.stringify({ docs: [{ id, rev: revision }] }),
-        });
+      const { id, rev, pull } = await draftToPull('latest');
       let answer: unknown;
       const requests = await upstreamRequests(async () => {
         answer = await (await pull(rev)).json();
@@ -228,19 +234,7 @@ describe('sync gateway: requests it spares the database', () => {
   it.skipIf(!externalCouch)(
     'checks the revisions of a latest=true pull with another server only when no feed of its named them',
     async () => {
-      const key = `seen-${Math.random().toString(36).slice(2)}`;
-      const id = `draft:gig:${key}`;
-      const put = await gateway(alice.token, `/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: JSON.stringify(draft(key)),
-      });
-      expect(put.status).toBe(201);
-      const { rev } = (await put.json()) as { rev: string };
-      const pull = (revision: string) =>
-        gateway(alice.token, '/_bulk_get?revs=true&latest=true', {
-          method: 'POST',
-          body: JSON.stringify({ docs: [{ id, rev: revision }] }),
-        });
+      const { id, rev, pull } = await draftToPull('seen');
 
       // Not named by a feed yet: checked first (_revs_diff), then read.
       const before = await upstreamRequests(async () => {
