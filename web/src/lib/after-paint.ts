@@ -2,7 +2,7 @@
 // request whose answer nobody waits for. Started before that paint, such downloads share the
 // phone's bandwidth with what the paint needs (and Lighthouse counts every request that began
 // before it as part of the way to it). Issue 20.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Past this, whatever waits goes ahead (a page that paints nothing still gets its parts). */
 const LONGEST_WAIT_MS = 3000;
@@ -43,7 +43,9 @@ export function useAfterFirstPaint(): boolean {
     if (ready) return;
     let active = true;
     void firstPaint().then(() => {
-      if (active) setReady(true);
+      // A transition: React renders what waited in slices, yielding to the browser between
+      // them, instead of one long task (they showed as Lighthouse's blocking time).
+      if (active) startTransition(() => setReady(true));
     });
     return () => {
       active = false;
