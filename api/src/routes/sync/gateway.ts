@@ -538,10 +538,14 @@ export function syncGateway(deps: AppDeps) {
     }
     if (response.ok && route.kind === 'endpoint') {
       if (route.name === '_changes') {
-        const keep = (entry: Record<string, unknown>) => {
-          seen.note(db, entry);
-          return notDesign(entry);
-        };
+        // Revisions the feed names are noted only where a pull checks them (not the embedded
+        // server's: it answers a revision it lacks itself).
+        const keep = latestIsSafe
+          ? notDesign
+          : (entry: Record<string, unknown>) => {
+              seen.note(db, entry);
+              return notDesign(entry);
+            };
         stream = stream.pipeThrough(
           query.params.get('feed') === 'continuous'
             ? filterLines(keep)
