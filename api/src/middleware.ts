@@ -64,7 +64,10 @@ export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
     },
     {
       name: 'security headers',
+      // A header the route set itself stands (an uploaded file's stricter policy,
+      // lib/uploaded-file.ts); every other response gets the app's.
       handler: secureHeaders({
+        overwrite: false,
         contentSecurityPolicy: CONTENT_SECURITY_POLICY,
         crossOriginEmbedderPolicy: false,
         strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')

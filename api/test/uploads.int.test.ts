@@ -91,3 +91,51 @@ describe('malformed multipart bodies on every upload endpoint', () => {
     }
   });
 });
+
+describe('serving uploaded files', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const send = async (path: string, token: string, data: Buffer, name: string, type: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)], { type }), name);
+    const res = await server.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+
+  it("keep the uploaded-file policy (nothing runs, nothing loads), not the app's", async () => {
+    const { user } = (await send('/api/user/avatar', tokens.sofia, png, 'me.png', 'image/png')) as {
+      user: { avatar: string; id: string };
+    };
+    await send('/api/user/cv', tokens.sofia, pdf, 'cv.pdf', 'application/pdf');
+    const { gig } = (await send(uploads[2]!.path, tokens.amara, png, 'a.png', 'image/png')) as {
+      gig: { images: string[] };
+    };
+    const files = [
+      { name: 'avatar', path: user.avatar, token: undefined },
+      { name: 'CV', path: `/api/files/cv/${user.id}`, token: tokens.sofia },
+      { name: 'draft gig image', path: gig.images[0]!, token: tokens.amara },
+    ];
+    for (const file of files) {
+      const res = await server.request(file.path, {
+        headers: file.token ? { authorization: `Bearer ${file.token}` } : {},
+      });
+      expect(res.status, file.name).toBe(200);
+      expect(res.headers.get('content-security-policy'), file.name).toBe(
+        "default-src 'none'; sandbox",
+      );
+      expect(res.headers.get('x-content-type-options'), file.name).toBe('nosniff');
+      // The other security headers are still the app's.
+      expect(res.headers.get('x-frame-options'), file.name).toBe('SAMEORIGIN');
+    }
+    const page = await server.request('/api/health');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});

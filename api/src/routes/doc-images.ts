@@ -11,6 +11,7 @@ import type { DocumentScope } from 'nano';
 import { AppError, notFound } from '../lib/errors';
 import { GIG_IMAGE_MAX_BYTES } from '../schemas/gigs';
 import { detectType, IMAGE_TYPES } from '../schemas/file-types';
+import { uploadedFileHeaders } from '../lib/uploaded-file';
 
 export interface ImageRef {
   id: string;
@@ -105,8 +106,7 @@ export function sendImage(
   image: { data: Buffer; contentType: string },
   isPublic: boolean,
 ) {
-  c.header('Content-Type', image.contentType);
-  c.header('X-Content-Type-Options', 'nosniff');
+  uploadedFileHeaders(c, image.contentType);
   c.header('Cache-Control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
   return c.body(new Uint8Array(image.data));
 }

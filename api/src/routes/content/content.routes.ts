@@ -6,6 +6,7 @@ import { contactMessageSchema, paginationQuerySchema } from '../../schemas';
 import { clientOf } from '../../lib/client';
 import { endpoints } from '../endpoint';
 import * as content from './content.service';
+import { uploadedFileHeaders } from '../../lib/uploaded-file';
 
 const endpoint = endpoints({ tag: 'Content' });
 
@@ -75,8 +76,7 @@ export function contentRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const cover = await content.blogCover(deps, c.req.param('slug'));
-        c.header('Content-Type', cover.contentType);
-        c.header('X-Content-Type-Options', 'nosniff');
+        uploadedFileHeaders(c, cover.contentType);
         c.header(
           'Cache-Control',
           c.req.valid('query').v ? 'public, max-age=31536000, immutable' : 'no-cache',

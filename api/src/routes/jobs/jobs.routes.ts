@@ -17,6 +17,7 @@ import { endpoints } from '../endpoint';
 import { deleteSavedSearch, listSavedSearches, saveSearch, searchBoard } from './job-board';
 import { addJobFiles, readJobFile } from './job-files';
 import * as jobs from './jobs.service';
+import { uploadedFileHeaders } from '../../lib/uploaded-file';
 
 const endpoint = endpoints({ tag: 'Jobs', auth: 'required' });
 
@@ -177,8 +178,7 @@ export function jobRoutes(deps: AppDeps) {
         const id = c.req.param('id');
         await jobs.getJob(deps, currentAuth(c).user, id);
         const file = await readJobFile(deps, id, c.req.param('fileId'));
-        c.header('Content-Type', file.contentType);
-        c.header('X-Content-Type-Options', 'nosniff');
+        uploadedFileHeaders(c, file.contentType);
         c.header('Cache-Control', 'private, max-age=3600');
         c.header(
           'Content-Disposition',

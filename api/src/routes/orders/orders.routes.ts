@@ -21,6 +21,7 @@ import * as machine from './order-machine';
 import { readOrderFile, readOrderUpload, storeOrderFiles } from './order-files';
 import { mutate, readOrder, toOrder } from './order-store';
 import * as orders from './orders.service';
+import { uploadedFileHeaders } from '../../lib/uploaded-file';
 
 const endpoint = endpoints({ tag: 'Orders', auth: 'required' });
 
@@ -176,8 +177,7 @@ export function orderRoutes(deps: AppDeps) {
         if (user.role !== 'Admin' && !machine.roleOf(order, user.id))
           return c.json({ message: 'No such order.' }, 404);
         const file = await readOrderFile(deps, order.id, c.req.param('fileId'));
-        c.header('Content-Type', file.contentType);
-        c.header('X-Content-Type-Options', 'nosniff');
+        uploadedFileHeaders(c, file.contentType);
         c.header('Cache-Control', 'private, max-age=3600');
         c.header(
           'Content-Disposition',

@@ -37,6 +37,7 @@ import { tagnameKey, userKey } from './users.model';
 import { toPublicUser, toUser } from './users.view';
 import { projectsOfUser } from '../projects/projects.service';
 import { ownDatabaseParts, projectBoxOf, wishlistsOf } from './userdata.service';
+import { uploadedFileHeaders } from '../../lib/uploaded-file';
 
 const endpoint = endpoints({ tag: 'Account' });
 const userResponse = { description: '{user}', schema: z.object({ user: userSchema }) };
@@ -286,9 +287,7 @@ export function userRoutes(deps: AppDeps) {
             throw forbidden('Only its owner and administrators can download this CV.');
         }
         const file = await readFile(deps, kind, ownerId);
-        c.header('Content-Type', file.contentType);
-        c.header('X-Content-Type-Options', 'nosniff');
-        c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+        uploadedFileHeaders(c, file.contentType);
         if (kind === 'cv') {
           c.header('Cache-Control', 'private, no-store');
           c.header('Content-Disposition', 'attachment; filename="cv.pdf"');
