@@ -41,6 +41,7 @@
  *    or:  npx tsx bench/gig-search.bench.ts
  * Options (environment): BENCH_GIG_SIZES comma-separated sizes (default 1000,10000,100000),
  * BENCH_DURATION seconds per measured query (default 10), BENCH_CONNECTIONS (default 10),
+ * BENCH_GIG_QUERIES the queries to measure (names, comma-separated; default all),
  * BENCH_WARMUP seconds of discarded warm-up (default 2), BENCH_GIG_PROFILE_RUNS requests per
  * part in the one-at-a-time profile (default 40), BENCH_GIG_PREP_LIMIT seconds allowed for
  * writing and indexing one size (default 1200; past it that size and the larger ones are not
@@ -231,11 +232,11 @@ async function main(): Promise<number> {
 
   const targets = evaluateTargets(results);
   if (targets) {
-    const issue = targets.find((t) => t.query === 'broad')!;
+    const largest = targets[0]!.gigs;
     const note =
-      issue.gigs === TARGET_SIZE
+      largest === TARGET_SIZE
         ? ''
-        : ` (the target is stated for ${fmt(TARGET_SIZE)} gigs; largest measured: ${fmt(issue.gigs)})`;
+        : ` (the target is stated for ${fmt(TARGET_SIZE)} gigs; largest measured: ${fmt(largest)})`;
     console.log(`\nTargets (the issue's query is broad)${note}:`);
     for (const t of targets) {
       console.log(

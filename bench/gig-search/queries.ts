@@ -91,7 +91,7 @@ const broadInRange = (doc: GigDoc, tokens: ReadonlySet<string>) =>
   tokens.has(BROAD_WORD) && doc.service_id === SERVICE;
 const underPrice = (doc: GigDoc) => doc.min_price <= MAX_PRICE_FILTER;
 
-const QUERIES: Query[] = [
+const ALL_QUERIES: Query[] = [
   {
     name: 'broad',
     qs: `q=${BROAD_WORD}&service=${SERVICE}&max_price=${MAX_PRICE_FILTER}`,
@@ -175,6 +175,24 @@ const QUERIES: Query[] = [
     variants: MIXED.map((m, i) => `${mixedQs(m)}&sort=${SORTS[i % SORTS.length]}`),
   },
 ];
+
+/**
+ * The queries measured: all of them, or those `BENCH_GIG_QUERIES` names (comma-separated), to
+ * measure a few rows again without the whole table.
+ */
+const QUERIES: Query[] = (() => {
+  const raw = process.env.BENCH_GIG_QUERIES?.trim();
+  if (!raw) return ALL_QUERIES;
+  const names = raw.split(',').map((s) => s.trim());
+  const unknown = names.filter((n) => !ALL_QUERIES.some((q) => q.name === n));
+  if (unknown.length || !names.length) {
+    console.error(
+      `BENCH_GIG_QUERIES: unknown ${unknown.join(', ')}; one of ${ALL_QUERIES.map((q) => q.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  return ALL_QUERIES.filter((q) => names.includes(q.name));
+})();
 
 interface Expected {
   /** Gigs in the index range the query reads. */
