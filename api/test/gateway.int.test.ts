@@ -374,6 +374,12 @@ describe('sync gateway: boundaries', () => {
       ['GET', '/_security'],
       ['PUT', '/_security'],
       ['GET', '/%5Fsecurity'],
+      // Where the embedded server keeps _security: a member rewriting it could lock the
+      // gateway out of their database, or let others in.
+      ['GET', '/_local/_security'],
+      ['PUT', '/_local/_security'],
+      ['PUT', '/_local/%5Fsecurity'],
+      ['DELETE', '/_local/_security'],
       ['GET', '/..%2F_all_dbs'],
       ['GET', '/..%2F' + userDbName(server.deps.couch, bob.user.id) + '%2F_all_docs'],
       ['GET', '/_all_dbs'],
@@ -400,6 +406,7 @@ describe('sync gateway: boundaries', () => {
       });
       expect(res.status, `${method} ${pathname}`).toBe(403);
     }
+    expect((await gateway(alice.token)).status).toBe(200);
     // Dot segments, plain or encoded, are resolved by the URL parser before sending: such a
     // path never reaches the gateway at all.
     for (const pathname of ['/api/sync/db/../../_all_dbs', '/api/sync/db/%2E%2E/_all_dbs']) {

@@ -67,7 +67,10 @@ function parseGatewayPath(rawPath: string): Route {
   });
   const [first, second, ...rest] = decoded as [string, string | undefined, ...string[]];
   if (first === '_local') {
-    if (second === undefined || rest.length) throw forbidden(NOT_HERE);
+    // `_local/_security` is where the embedded server keeps a database's _security object:
+    // writing it would change who may open the database (on CouchDB it is an ordinary local
+    // document; no client of ours uses that id).
+    if (second === undefined || second === '_security' || rest.length) throw forbidden(NOT_HERE);
     return { kind: 'local', id: `_local/${second}` };
   }
   if (first.startsWith('_')) {
