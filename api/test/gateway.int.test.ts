@@ -364,6 +364,27 @@ describe('sync gateway: boundaries', () => {
     expect((await gateway(bob.token, '/draft%3Ajob%3Asecret')).status).toBe(200);
   });
 
+  it("applies a change of a database's _security at once (the embedded server keeps it in memory)", async () => {
+    const member = (await api.post<Session>('/api/register', { body: newAccount() })).body;
+    const db = userDbName(server.deps.couch, member.user.id);
+    const setSecurity = (body: object) =>
+      server.deps.couch.server.request({ db, path: '_security', method: 'PUT', body });
+    const { couch } = server.deps;
+    const allowed = {
+      admins: { names: [], roles: ['_admin'] },
+      members: { names: [couch.gatewayUser], roles: ['_admin'] },
+    };
+    expect((await gateway(member.token, '/_all_docs')).status).toBe(200);
+    await setSecurity({ ...allowed, members: { names: ['somebody-else'], roles: ['_admin'] } });
+    // The gateway's account is no longer a member: the database refuses it (401 or 403, which
+    // the gateway answers as a failure of its own, never as the member's data).
+    const refused = await gateway(member.token, '/_all_docs');
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(await refused.text()).not.toContain('"rows"');
+    await setSecurity(allowed);
+    expect((await gateway(member.token, '/_all_docs')).status).toBe(200);
+  });
+
   it('refuses path tricks, system endpoints, design documents and _security', async () => {
     const attempts: [string, string][] = [
       ['GET', '/_design/app'],

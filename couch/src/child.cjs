@@ -107,6 +107,79 @@ Module._extensions['.js'] = function (module, filename) {
   module._compile(source, filename);
 };
 
+// Two reads the server makes far more often than their answers change, kept in memory:
+const expressDir = path.dirname(fromServer('express-pouchdb/package.json'));
+const fromExpress = (id) => require.resolve(id, { paths: [expressDir] });
+
+// - A database's `_security`: express-pouchdb reads it (a LevelDB read of `_local/_security`)
+//   before every request to the database, and again for each method a non-admin calls. Kept per
+//   open database object (one closed and opened again reads it anew) and dropped when
+//   `putSecurity` writes it, the only way it is written (`PUT /{db}/_security`; the sync gateway
+//   refuses `_local/_security`, and nothing else writes local documents on a client's behalf).
+//   Each caller gets its own copy: pouchdb-security fills the copy in.
+const security = require(fromExpress('pouchdb-security'));
+const securityOf = new WeakMap();
+const readSecurity = security.getSecurity;
+const writeSecurity = security.putSecurity;
+const callbackOf = (args) => args.find((a) => typeof a === 'function');
+function answer(promise, callback) {
+  if (callback) promise.then((value) => callback(null, value), callback);
+  return promise;
+}
+security.getSecurity = function (...args) {
+  return keptSecurity(this, args);
+};
+function keptSecurity(db, args) {
+  let kept = securityOf.get(db);
+  if (!kept) {
+    kept = Promise.resolve(readSecurity.call(db));
+    securityOf.set(db, kept);
+    kept.catch(() => securityOf.get(db) === kept && securityOf.delete(db));
+  }
+  return answer(
+    kept.then((value) => structuredClone(value)),
+    callbackOf(args),
+  );
+}
+security.putSecurity = function (...args) {
+  return writtenSecurity(this, args);
+};
+function writtenSecurity(db, args) {
+  const callback = callbackOf(args);
+  securityOf.delete(db);
+  const written = Promise.resolve(
+    writeSecurity.apply(
+      db,
+      args.filter((a) => a !== callback),
+    ),
+  );
+  const forget = () => securityOf.delete(db);
+  written.then(forget, forget);
+  return answer(written, callback);
+}
+
+// - A database's size on disk (`disk_size` in its information, which CouchDB 3 no longer has:
+//   nothing of ours reads it): pouchdb-size walks the database's folder (a stat a file) on every
+//   `GET /{db}`, and on every feed opened with `since=now` — about a tenth of the server's CPU in
+//   the chat benchmark. Measured again at most every SIZE_MS per database.
+const SIZE_MS = 10_000;
+const size = require(fromExpress('pouchdb-size'));
+const measureSize = size.getDiskSize;
+const sizes = new Map();
+size.getDiskSize = function (...args) {
+  const key = `${(this.__opts && this.__opts.prefix) || ''}${this.name}`;
+  const now = Date.now();
+  let kept = sizes.get(key);
+  if (!kept || now - kept.at > SIZE_MS) {
+    if (sizes.size > 1000) for (const [k, v] of sizes) if (now - v.at > SIZE_MS) sizes.delete(k);
+    kept = { at: now, size: Promise.resolve(measureSize.call(this)) };
+    sizes.set(key, kept);
+    const measured = kept;
+    measured.size.catch(() => sizes.get(key) === measured && sizes.delete(key));
+  }
+  return answer(kept.size, callbackOf(args));
+};
+
 const dbs = require(fromServer('express-pouchdb/lib/create-or-delete-dbs.js'));
 const cleanFilename = require(fromServer('express-pouchdb/lib/clean-filename.js'));
 /** Requests using each database now: one in use is never closed. */
