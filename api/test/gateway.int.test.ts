@@ -883,6 +883,24 @@ describe('sync gateway: what a member can send', () => {
   });
 });
 
+describe("the database server's own checks", () => {
+  it('checks every user name and password, also right after the same name with the right one', async () => {
+    const url = new URL(server.deps.couch.url);
+    const basic = (name: string, password: string) =>
+      `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
+    const right = basic(decodeURIComponent(url.username), decodeURIComponent(url.password));
+    const wrong = basic(decodeURIComponent(url.username), 'not-the-password');
+    const ask = async (authorization: string) =>
+      (await fetch(`${server.deps.couch.origin}/_all_dbs`, { headers: { authorization } })).status;
+    // Twice each way, interleaved: a kept check (the embedded server keeps successful ones for
+    // a few seconds) never lets another password through, nor keeps a failure.
+    expect(await ask(right)).toBe(200);
+    expect(await ask(wrong)).toBe(401);
+    expect(await ask(right)).toBe(200);
+    expect(await ask(wrong)).toBe(401);
+  });
+});
+
 describe('sync gateway: what the database answers', () => {
   // A database that fails the way pouchdb-server does: stack traces with the server's paths.
   const STACK =
