@@ -162,10 +162,13 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
   );
   const row = page.locator(`[data-job-id="${jobId}"]`);
   // The count is the offers' follow-up, which their answers do not wait for: a reload shows it.
+  // Each reload waits for the list itself (its read may take seconds on the loaded runner:
+  // a short wait there made every attempt reload before the list came), then for the figure.
   await expect(async () => {
     await page.reload();
+    await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row.getByTestId('offer-count')).toHaveText('2 offers', { timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await row.getByRole('link', { name: title }).click();
 
   // The offers side by side; a message to Ana about the job.
@@ -218,8 +221,9 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
   const anaRow = anaPage.locator('.job-row', { hasText: title });
   await expect(async () => {
     await anaPage.reload();
+    await expect(anaRow).toBeVisible({ timeout: 15_000 });
     await expect(anaRow.getByTestId('offer-status')).toHaveText('Accepted', { timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(anaRow.getByRole('link', { name: 'See the order' })).toHaveAttribute(
     'href',
     `/orders/${orderId}`,
@@ -227,11 +231,12 @@ test('a customer drafts a job partly offline and posts it; two agents offer; the
 
   // Bo's offer was declined with the acceptance; the job is closed.
   await boPage.goto('/agent/my-offers');
-  const boStatus = boPage.locator('.job-row', { hasText: title }).getByTestId('offer-status');
+  const boRow = boPage.locator('.job-row', { hasText: title });
   await expect(async () => {
     await boPage.reload();
-    await expect(boStatus).toHaveText('Declined', { timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(boRow).toBeVisible({ timeout: 15_000 });
+    await expect(boRow.getByTestId('offer-status')).toHaveText('Declined', { timeout: 3000 });
+  }).toPass({ timeout: 60_000 });
   await page.goto('/customer/my-jobs?status=closed');
   await expect(page.locator(`[data-job-id="${jobId}"]`)).toBeVisible();
 
