@@ -2,10 +2,15 @@
  * The life of a benchmark run: what must be undone however the run ends (main returns or throws,
  * a signal, the watchdog), and the handlers that see to it.
  *
- * A benchmark with a clean-up of its own (servers, temporary folders):
+ * A benchmark whose clean-up is closing its servers and removing its temporary folders
+ * (lib/leftovers.ts):
  *
- *   const { finish } = guarded('http-baseline', limitMs, cleanUp);
+ *   const { leftovers, finish } = guardedRun('http-baseline', limitMs);
+ *   const started = await startBenchApi({ keep: leftovers.keep });
+ *   leftovers.closeAtEnd(() => started.running.close(2000));
  *   await finish(main);          // main's code is the exit code; the clean-up always runs
+ *
+ * One with another clean-up: `guarded('couch-threads', limitMs, cleanUp)`.
  *
  * One that starts the API and PouchDB clients (sync, delivery) uses BenchRun, which also owns
  * the clean-up (live replications, the API, local databases, temporary folders, in that order)
@@ -22,6 +27,7 @@ import PouchDB from 'pouchdb';
 import type { RunningServer } from '../../api/src/server';
 import { startBenchApi } from './servers';
 import { databaseLabel } from './couch-target';
+import { Leftovers } from './leftovers';
 
 /**
  * Guards a run whose clean-up is `cleanUp` (called once, however many ways ask): a watchdog
@@ -55,6 +61,15 @@ export function guarded(
       process.exit(code);
     },
   };
+}
+
+/** `guarded`, the clean-up being the run's `leftovers`, to which it adds its servers and folders. */
+export function guardedRun(
+  name: string,
+  limitMs: number,
+): { leftovers: Leftovers; finish: (main: () => Promise<number>) => Promise<never> } {
+  const leftovers = new Leftovers();
+  return { leftovers, ...guarded(name, limitMs, () => leftovers.cleanUp()) };
 }
 
 /** The watchdog (exit 1 after `limitMs`) and the signals (exit 130), both through `stop`. */
