@@ -23,7 +23,9 @@ describe('Leftovers', () => {
       closes++;
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
+    expect(leftovers.cleaningUp).toBe(false);
     const first = leftovers.cleanUp();
+    expect(leftovers.cleaningUp).toBe(true);
     const second = leftovers.cleanUp();
     expect(second).toBe(first);
     await Promise.all([first, second, leftovers.cleanUp()]);

@@ -27,6 +27,11 @@ export class Leftovers {
     this.closers.push(close);
   }
 
+  /** Whether the clean-up has started. */
+  get cleaningUp(): boolean {
+    return this.cleaning !== undefined;
+  }
+
   /**
    * Closes everything at once, then removes the folders; once, however many ask (Ctrl-C reaches
    * a benchmark twice under `npm run bench`). A close that fails, or throws, stops neither the

@@ -30,23 +30,23 @@ afterEach(() => {
 });
 
 /** A run with one server to close, which notes when it closed. */
-function run(limitMs = 60_000) {
-  const guarded = guardedRun('test-bench', limitMs);
-  guarded.leftovers.closeAtEnd(() => events.push('close'));
-  return guarded;
+function startRun(limitMs = 60_000) {
+  const run = guardedRun('test-bench', limitMs);
+  run.leftovers.closeAtEnd(() => events.push('close'));
+  return run;
 }
 
 const settle = () => vi.waitFor(() => expect(exit).toHaveBeenCalled());
 
 describe('guardedRun', () => {
   it("cleans up, then exits with main's code", async () => {
-    const { finish } = run();
+    const { finish } = startRun();
     await finish(() => Promise.resolve(3));
     expect(events).toEqual(['close', 'exit 3']);
   });
 
   it('exits 1 when main throws, and says so', async () => {
-    const { finish } = run();
+    const { finish } = startRun();
     await finish(() => Promise.reject(new Error('boom')));
     expect(events).toEqual(['close', 'exit 1']);
     expect(errors).toHaveBeenCalledWith('test-bench failed:', expect.any(Error));
@@ -54,7 +54,7 @@ describe('guardedRun', () => {
 
   it('stops with 1 after the time limit', async () => {
     vi.useFakeTimers();
-    run(5_000);
+    startRun(5_000);
     await vi.advanceTimersByTimeAsync(4_999);
     expect(events).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -64,7 +64,7 @@ describe('guardedRun', () => {
   });
 
   it('stops with 130 on a signal, closing once when the signal comes twice', async () => {
-    run();
+    startRun();
     const [onTerm] = added('SIGTERM');
     const [onInt] = added('SIGINT');
     onTerm!('SIGTERM');

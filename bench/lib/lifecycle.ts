@@ -2,15 +2,13 @@
  * The life of a benchmark run: what must be undone however the run ends (main returns or throws,
  * a signal, the watchdog), and the handlers that see to it.
  *
- * A benchmark whose clean-up is closing its servers and removing its temporary folders
- * (lib/leftovers.ts):
+ * A benchmark that starts servers or makes temporary folders (lib/leftovers.ts: closed, then
+ * removed):
  *
  *   const { leftovers, finish } = guardedRun('http-baseline', limitMs);
  *   const started = await startBenchApi({ keep: leftovers.keep });
  *   leftovers.closeAtEnd(() => started.running.close(2000));
  *   await finish(main);          // main's code is the exit code; the clean-up always runs
- *
- * One with another clean-up: `guarded('couch-threads', limitMs, cleanUp)`.
  *
  * One that starts the API and PouchDB clients (sync, delivery) uses BenchRun, which also owns
  * the clean-up (live replications, the API, local databases, temporary folders, in that order)
@@ -30,25 +28,25 @@ import { databaseLabel } from './couch-target';
 import { Leftovers } from './leftovers';
 
 /**
- * Guards a run whose clean-up is `cleanUp` (called once, however many ways ask): a watchdog
- * stops it after `limitMs`, a signal stops it cleanly (Ctrl-C reaches the process twice under
- * `npm run bench`, from the terminal and from run.ts: every signal waits for the same clean-up).
+ * Guards a run whose clean-up is its `leftovers` (what it starts and the folders it makes are
+ * added there as they come; cleaned up once, however many ways ask): a watchdog stops it after
+ * `limitMs`, a signal stops it cleanly (Ctrl-C reaches the process twice under `npm run bench`,
+ * from the terminal and from run.ts: every signal waits for the same clean-up).
  * `finish(main)` runs main, cleans up and exits with main's code (1 if it threw).
  */
-export function guarded(
+export function guardedRun(
   name: string,
   limitMs: number,
-  cleanUp: () => Promise<void>,
-): { finish: (main: () => Promise<number>) => Promise<never> } {
-  let cleaning: Promise<void> | undefined;
-  const clean = () => (cleaning ??= cleanUp());
+): { leftovers: Leftovers; finish: (main: () => Promise<number>) => Promise<never> } {
+  const leftovers = new Leftovers();
   stopWhenAsked(
     name,
     limitMs,
-    (code) => void clean().finally(() => process.exit(code)),
-    () => cleaning !== undefined,
+    (code) => void leftovers.cleanUp().finally(() => process.exit(code)),
+    () => leftovers.cleaningUp,
   );
   return {
+    leftovers,
     async finish(main) {
       let code = 1;
       try {
@@ -56,20 +54,11 @@ export function guarded(
       } catch (error) {
         console.error(`${name} failed:`, error);
       } finally {
-        await clean();
+        await leftovers.cleanUp();
       }
       process.exit(code);
     },
   };
-}
-
-/** `guarded`, the clean-up being the run's `leftovers`, to which it adds its servers and folders. */
-export function guardedRun(
-  name: string,
-  limitMs: number,
-): { leftovers: Leftovers; finish: (main: () => Promise<number>) => Promise<never> } {
-  const leftovers = new Leftovers();
-  return { leftovers, ...guarded(name, limitMs, () => leftovers.cleanUp()) };
 }
 
 /** The watchdog (exit 1 after `limitMs`) and the signals (exit 130), both through `stop`. */
