@@ -28,7 +28,6 @@
  * Exits 1 if a request failed, a checkout did not end paid, or a ledger check was not ok.
  */
 import { loadavg } from 'node:os';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSession } from '../api/src/auth/sessions';
@@ -50,6 +49,8 @@ import {
   writeResults,
 } from './lib/harness';
 import { createWalkGig, demoAgent } from './lib/accounts';
+import { loadAverage } from './lib/leftovers';
+import { guardedRun } from './lib/lifecycle';
 import { LOADED_API_ENV, startBenchApi } from './lib/servers';
 import { databaseLabel, settleDatabase, untilBuilt } from './lib/couch-target';
 
@@ -77,18 +78,6 @@ const VIEW_LIMIT_MS = 600_000;
 const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' };
 const DAY = 86_400_000;
 
-const tempDirs: string[] = [];
-let api: RunningServer | undefined;
-let cleaning: Promise<void> | undefined;
-
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.allSettled([api?.close(2000)]);
-    await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-  })();
-  return cleaning;
-}
-
 // Bounded in time: set-up, the rounds and each size's writing and checks, with room to spare.
 const limitMs =
   (180 +
@@ -96,23 +85,7 @@ const limitMs =
     (baselineRounds + 1) * 2 +
     ledgerSizes.reduce((sum, n) => sum + (n / 1000) * 8 * (1 + ledgerRuns / 4), 0)) *
   1000;
-const watchdog = setTimeout(() => {
-  console.error(`checkout: still running after ${Math.round(limitMs / 1000)} s; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs);
-watchdog.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!cleaning) console.error(`checkout: ${signal}; stopping.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
+const { leftovers, finish } = guardedRun('checkout', limitMs);
 
 interface Timed {
   ms: number;
@@ -326,16 +299,17 @@ async function growLedger(
 }
 
 async function main(): Promise<number> {
-  console.log(`checkout: starting the API (${databaseLabel()}); load average ${load()}`);
+  console.log(`checkout: starting the API (${databaseLabel()}); load average ${loadAverage()}`);
   const started = await startBenchApi({
     env: {
       ...LOADED_API_ENV,
       // Building the balance view over 100,000 entries on a busy machine takes minutes.
       COUCH_VIEW_TIMEOUT_MS: String(VIEW_LIMIT_MS),
     },
-    keep: (dir) => tempDirs.push(dir),
+    keep: leftovers.keep,
   });
-  api = started.running;
+  const api = started.running;
+  leftovers.closeAtEnd(() => api.close(2000));
   const base = started.url;
   await settleDatabase('checkout');
   const problems: string[] = [];
@@ -351,7 +325,7 @@ async function main(): Promise<number> {
   // 1. Checkout rounds taking turns with getServices rounds, the first of each not counted.
   console.log(
     `checkout: ${customers} at once; ${checkoutRounds} checkout rounds and ${baselineRounds} ` +
-      `getServices rounds measured, taking turns (load average ${load()})`,
+      `getServices rounds measured, taking turns (load average ${loadAverage()})`,
   );
   const servicesMs: number[] = [];
   const checkoutMs: number[] = [];
@@ -435,7 +409,9 @@ async function main(): Promise<number> {
   if (!before.ok) problems.push('the ledger did not reconcile after the checkouts');
   grown.entries = before.checked_entries;
   for (const size of ledgerSizes) {
-    console.log(`\ncheckout: writing the ledger up to ${size} entries (load average ${load()})…`);
+    console.log(
+      `\ncheckout: writing the ledger up to ${size} entries (load average ${loadAverage()})…`,
+    );
     const { writeMs, viewMs } = await growLedger(api, grown, size);
     // BENCH_COUCH_URL: every view of wf_market built and the database compacted before timing.
     await settleDatabase('checkout', {
@@ -483,7 +459,7 @@ async function main(): Promise<number> {
       ),
     );
   }
-  console.log(`\ncheckout: load average at the end ${load()}`);
+  console.log(`\ncheckout: load average at the end ${loadAverage()}`);
 
   const file = await writeResults(resultsFileName('checkout'), {
     benchmark: 'checkout',
@@ -499,12 +475,4 @@ async function main(): Promise<number> {
   return problems.length ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error('checkout failed:', error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await finish(main);

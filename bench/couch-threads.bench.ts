@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatColumns, formatRatio, numberFromEnv, ratio, saveResults } from './lib/harness';
-import { guarded } from './lib/lifecycle';
+import { guardedRun } from './lib/lifecycle';
 
 const NAME = 'couch-threads';
 const dbs = numberFromEnv('BENCH_THREADS_DBS', 24, true, 1);
@@ -91,14 +91,11 @@ interface RunResult {
   probes: number;
 }
 
-const dirs: string[] = [];
-const { finish } = guarded(NAME, 20 * 60_000, async () => {
-  await Promise.allSettled(dirs.map((d) => rm(d, { recursive: true, force: true })));
-});
+const { leftovers, finish } = guardedRun(NAME, 20 * 60_000);
 
 async function runOnce(threads: number): Promise<RunResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-threads-'));
-  dirs.push(dir);
+  leftovers.keep(dir);
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CHILD], {
       env: {

@@ -56,7 +56,6 @@
  * (formats, row names, targets).
  */
 import path from 'node:path';
-import type { ServerType } from '@hono/node-server';
 import {
   formatMs,
   formatRatio,
@@ -65,7 +64,7 @@ import {
   resultsFileName,
   writeResults,
 } from './lib/harness';
-import { guarded } from './lib/lifecycle';
+import { guardedRun } from './lib/lifecycle';
 import { closeBare, startBare } from './lib/servers';
 import { dbFigure, EXTERNAL_NA, externalCouch } from './lib/couch-target';
 import { CITIES, VOCABULARY } from './gig-search/gigs';
@@ -100,19 +99,6 @@ import {
   warmupSeconds,
 } from './gig-search/settings';
 
-// ---------------------------------------------------------------------------------------------
-// State for the clean-up (a signal or the watchdog can come at any point).
-
-let bare: ServerType | undefined;
-let cleaning: Promise<void> | undefined;
-
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.allSettled([closeApi(), bare ? closeBare(bare) : undefined]);
-  })();
-  return cleaning;
-}
-
 // Bounded in time: per size, the preparation limit, the measured runs, the profile and room for
 // start-up and shutdown.
 const perSizeMs =
@@ -122,7 +108,9 @@ const perSizeMs =
     1000 +
   QUERIES.length * 7 * (profileRuns + PROFILE_WARMUP) * 1000;
 const limitMs = sizes.length * perSizeMs + 120_000;
-const { finish } = guarded(NAME, limitMs, cleanUp);
+const { leftovers, finish } = guardedRun(NAME, limitMs);
+// The size's API and its folders (a signal or the watchdog can come at any point).
+leftovers.closeAtEnd(closeApi);
 
 async function main(): Promise<number> {
   console.log(
@@ -131,7 +119,7 @@ async function main(): Promise<number> {
       `${CITIES.length} cities; preparation limit ${prepLimitSeconds} s a size`,
   );
   const started = await startBare();
-  bare = started.server;
+  leftovers.closeAtEnd(() => closeBare(started.server));
 
   const results: SizeResult[] = [];
   let failed = false;

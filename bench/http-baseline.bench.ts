@@ -20,11 +20,9 @@
  * to add the breakdown of getServices by middleware layer (http-baseline/layers.ts).
  * Exits 1 if any request errored or answered non-2xx.
  */
-import { rm } from 'node:fs/promises';
-import type { ServerType } from '@hono/node-server';
 import { loadSettings, measure, printTable, saveResults, type MeasureResult } from './lib/harness';
 import type { RunningServer } from '../api/src/server';
-import { guarded } from './lib/lifecycle';
+import { guardedRun } from './lib/lifecycle';
 import { closeBare, startBare, startBenchApi } from './lib/servers';
 import { databaseLabel, settleDatabase } from './lib/couch-target';
 import { formatLayerCosts, LAYER_ROWS_MAX, measureLayers } from './http-baseline/layers';
@@ -42,31 +40,22 @@ async function check(url: string, expect: (body: unknown) => string | undefined)
   return body;
 }
 
-const tempDirs: string[] = [];
-let api: RunningServer | undefined;
-let bare: ServerType | undefined;
-
-async function cleanUp(): Promise<void> {
-  await Promise.allSettled([api?.close(2000), bare ? closeBare(bare) : undefined]);
-  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-}
-
 // Bounded in time: the routes' runs plus generous room for start-up and shutdown.
 const routes = 5 + (withLayers ? LAYER_ROWS_MAX : 0);
-const { finish } = guarded(
+const { leftovers, finish } = guardedRun(
   'http-baseline',
   (routes * (durationSeconds + warmupSeconds) + 120) * 1000,
-  cleanUp,
 );
 
 async function main(): Promise<number> {
   console.log(`http-baseline: starting the API (${databaseLabel()}) and the bare Hono server…`);
-  const started = await startBenchApi({ keep: (dir) => tempDirs.push(dir) });
-  api = started.running;
+  const started = await startBenchApi({ keep: leftovers.keep });
+  const api = started.running;
+  leftovers.closeAtEnd(() => api.close(2000));
   const apiUrl = started.url;
   await settleDatabase('http-baseline');
   const floor = await startBare();
-  bare = floor.server;
+  leftovers.closeAtEnd(() => closeBare(floor.server));
 
   const targets = [
     { name: BASELINE, url: `${floor.url}/json`, expect: () => undefined },
@@ -113,7 +102,7 @@ async function main(): Promise<number> {
         `p99 ${row.p99_ms} ms, ${row.total} requests, ${row.errors} errors, ${row.non2xx} non-2xx`,
     );
   }
-  if (withLayers) rows.push(...(await layerRows({ bare: targets[0]!.url, api: apiUrl })));
+  if (withLayers) rows.push(...(await layerRows(api, { bare: targets[0]!.url, api: apiUrl })));
   console.log('');
   printTable(rows, BASELINE);
 
@@ -135,9 +124,12 @@ async function main(): Promise<number> {
 }
 
 /** BENCH_LAYERS=1: getServices with the API's middleware added one layer at a time. */
-async function layerRows(urls: { bare: string; api: string }): Promise<MeasureResult[]> {
+async function layerRows(
+  api: RunningServer,
+  urls: { bare: string; api: string },
+): Promise<MeasureResult[]> {
   console.log('\nhttp-baseline: getServices, one middleware layer at a time');
-  const rows = await measureLayers(api!.deps, urls, {
+  const rows = await measureLayers(api.deps, urls, {
     connections,
     durationSeconds,
     warmupSeconds,

@@ -23,14 +23,13 @@
  * Options (environment): BENCH_LEADERBOARD_SIZES (1000,100000), BENCH_LEADERBOARD_RUNS (200).
  * Exits 1 if a request failed or a page showed the wrong total or ranks.
  */
-import { rm } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { refreshStandings } from '../api/src/routes/leaderboard/standings';
 import type { RunningServer } from '../api/src/server';
 import { registerUser } from './lib/accounts';
 import { formatColumns, formatRatio, numberFromEnv, percentile, ratio } from './lib/harness';
-import { guarded } from './lib/lifecycle';
+import { loadAverage } from './lib/leftovers';
+import { guardedRun } from './lib/lifecycle';
 import { LOADED_API_ENV, startBenchApi } from './lib/servers';
 import { databaseLabel, settleDatabase, untilBuilt } from './lib/couch-target';
 
@@ -47,20 +46,10 @@ const WARMUP = 20;
 const EXPERTISE = 'tour-guide';
 const BATCH = 1000;
 
-const tempDirs: string[] = [];
-let api: RunningServer | undefined;
 // Writing and indexing: about 2 minutes per 100,000 members on a busy 2-core machine; the reads.
 const largest = sizes.at(-1) ?? 0;
 const limitMs = (180 + (largest / 100_000) * 600 + sizes.length * runs * 3 * 0.2) * 1000;
-const { finish } = guarded('leaderboard', limitMs, async () => {
-  await Promise.allSettled([api?.close(2000)]);
-  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-});
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
+const { leftovers, finish } = guardedRun('leaderboard', limitMs);
 
 interface Page {
   data: { rank: number; points: number }[];
@@ -80,9 +69,9 @@ async function page(url: string, token?: string): Promise<Page> {
 /** Member i's points: 500 values (10 … 5,000), spread so each has about as many members. */
 const pointsOf = (i: number) => 10 * (1 + ((i * 7919) % 500));
 
-async function writeMembers(from: number, to: number): Promise<void> {
-  const users = api!.deps.couch.db('users');
-  const projects = api!.deps.couch.db('projects');
+async function writeMembers(api: RunningServer, from: number, to: number): Promise<void> {
+  const users = api.deps.couch.db('users');
+  const projects = api.deps.couch.db('projects');
   const at = new Date().toISOString();
   for (let i = from; i < to; i += BATCH) {
     const userDocs = [];
@@ -152,7 +141,7 @@ async function writeMembers(from: number, to: number): Promise<void> {
 
 async function main(): Promise<number> {
   if (!sizes.length) throw new Error('BENCH_LEADERBOARD_SIZES names no size');
-  console.log(`leaderboard: starting the API (${databaseLabel()}); load average ${load()}`);
+  console.log(`leaderboard: starting the API (${databaseLabel()}); load average ${loadAverage()}`);
   const started = await startBenchApi({
     env: {
       ...LOADED_API_ENV,
@@ -160,9 +149,10 @@ async function main(): Promise<number> {
       COUCH_HEALTH_INTERVAL_MS: '0',
       COUCH_VIEW_TIMEOUT_MS: String(VIEW_LIMIT_MS),
     },
-    keep: (dir) => tempDirs.push(dir),
+    keep: leftovers.keep,
   });
-  api = started.running;
+  const api = started.running;
+  leftovers.closeAtEnd(() => api.close(2000));
   const base = `${started.url}/api/leaderboard?expertise=${EXPERTISE}`;
   const me = await registerUser(started.url, 'ranked@bench.test', 'Ranked Member');
 
@@ -171,12 +161,12 @@ async function main(): Promise<number> {
   let written = 0;
   for (const size of sizes) {
     const t0 = performance.now();
-    await writeMembers(written, size);
+    await writeMembers(api, written, size);
     written = size;
     const writeMs = performance.now() - t0;
     // The caller: 50 points more from a project review, its standing refreshed as a review's is.
     const review = (id: string, subject: string) =>
-      api!.deps.couch.db('projects').insert({
+      api.deps.couch.db('projects').insert({
         _id: `projectreview:${id}`,
         type: 'project_review',
         subject_id: subject,
@@ -186,21 +176,21 @@ async function main(): Promise<number> {
     await review(`bench-me-${size}`, me.userId);
     const t1 = performance.now();
     // Builds points/by_user (asked again while CouchDB answers that it is still building).
-    await untilBuilt('points/by_user', () => refreshStandings(api!.deps, me.userId, [EXPERTISE]), {
+    await untilBuilt('points/by_user', () => refreshStandings(api.deps, me.userId, [EXPERTISE]), {
       limitMs: VIEW_LIMIT_MS,
     });
     // Builds standings/ranked (through the database client: its time limit is the view's).
     await untilBuilt(
       'standings/ranked',
       () =>
-        api!.deps.couch
+        api.deps.couch
           .db('projects')
           .view('standings', 'ranked', { reduce: false, limit: 1 } as never),
       { limitMs: VIEW_LIMIT_MS },
     );
     const indexMs = performance.now() - t1;
     console.log(
-      `leaderboard: ${size} members written in ${(writeMs / 1000).toFixed(1)} s, views built in ${(indexMs / 1000).toFixed(1)} s (load average ${load()})`,
+      `leaderboard: ${size} members written in ${(writeMs / 1000).toFixed(1)} s, views built in ${(indexMs / 1000).toFixed(1)} s (load average ${loadAverage()})`,
     );
     // BENCH_COUCH_URL: the other views built and the two databases compacted before the reads.
     const bulkWritten = [api.deps.couch.databases.users, api.deps.couch.databases.projects];
@@ -251,7 +241,7 @@ async function main(): Promise<number> {
   }
 
   console.log(
-    `\nleaderboard: GET /api/leaderboard, ${runs - WARMUP} reads per case and size (load average ${load()})\n`,
+    `\nleaderboard: GET /api/leaderboard, ${runs - WARMUP} reads per case and size (load average ${loadAverage()})\n`,
   );
   const smallest = sizes[0]!;
   const baseOf = (r: Row) => rows.find((b) => b.size === smallest && b.case === r.case)!;

@@ -25,13 +25,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { saveResults } from './lib/harness';
-import type { RunningServer } from '../api/src/server';
-import { guarded } from './lib/lifecycle';
+import { guardedRun } from './lib/lifecycle';
 import { startBenchApi } from './lib/servers';
 import { databaseLabel, settleDatabase } from './lib/couch-target';
 
@@ -85,22 +83,8 @@ interface PageResult extends PageRun {
   runs: PageRun[];
 }
 
-let api: RunningServer | undefined;
-let chrome: chromeLauncher.LaunchedChrome | undefined;
-const tempDirs: string[] = [];
-
-async function cleanUp(): Promise<void> {
-  try {
-    chrome?.kill();
-  } catch {
-    // Already gone.
-  }
-  await api?.close(2000).catch(() => undefined);
-  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-}
-
 // Bounded in time: each Lighthouse run takes well under a minute; start-up and a build on top.
-const { finish } = guarded('lighthouse', (PAGES.length * runs * 60 + 300) * 1000, cleanUp);
+const { leftovers, finish } = guardedRun('lighthouse', (PAGES.length * runs * 60 + 300) * 1000);
 
 function buildIfMissing(): void {
   if (existsSync(path.join(webDist, 'index.html'))) return;
@@ -198,9 +182,9 @@ async function main(): Promise<number> {
   console.log(`lighthouse: starting the API (${databaseLabel()}) with the built web app…`);
   const started = await startBenchApi({
     env: { WEB_DIST: webDist },
-    keep: (dir) => tempDirs.push(dir),
+    keep: leftovers.keep,
   });
-  api = started.running;
+  leftovers.closeAtEnd(() => started.running.close(2000));
   const origin = started.url;
   await settleDatabase('lighthouse');
   const search = await fetch(`${origin}/api/gigs?per_page=1`, {
@@ -216,11 +200,13 @@ async function main(): Promise<number> {
     if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);
   }
 
-  chrome = await chromeLauncher.launch({
+  const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'error',
   });
+  // At the clean-up with the API (a kill that throws: Chromium is already gone).
+  leftovers.closeAtEnd(() => chrome.kill());
   console.log(
     `lighthouse: ${pages.length} pages, ${runs} run(s) each, mobile preset, Chromium at ${chromePath}\n`,
   );
@@ -229,7 +215,7 @@ async function main(): Promise<number> {
   for (const page of pages) {
     const pageRuns: PageRun[] = [];
     for (let i = 0; i < runs; i += 1) {
-      const run = await withRetries(() => audit(origin + page, chrome!.port));
+      const run = await withRetries(() => audit(origin + page, chrome.port));
       pageRuns.push(run);
       console.log(
         `  ${page} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}` +

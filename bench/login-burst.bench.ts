@@ -20,7 +20,6 @@
  * below). The API's own PASSWORD_HASH_* settings apply when set.
  * Exits 1 if getServices errored or answered non-2xx, or a login answered other than 422 or 503.
  */
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
@@ -32,9 +31,8 @@ import {
   writeResults,
   type MeasureResult,
 } from './lib/harness';
-import type { RunningServer } from '../api/src/server';
 import { passwordHashing } from '../api/src/lib/password';
-import { guarded } from './lib/lifecycle';
+import { guardedRun } from './lib/lifecycle';
 import { startBenchApi } from './lib/servers';
 import { databaseLabel, settleDatabase } from './lib/couch-target';
 
@@ -44,19 +42,10 @@ const { durationSeconds, connections, warmupSeconds } = loadSettings();
 const burstConnections = numberFromEnv('BENCH_BURST', 100, true, 1);
 const compare = numberFromEnv('BENCH_COMPARE', 1, true, 0) > 0;
 
-const tempDirs: string[] = [];
-let api: RunningServer | undefined;
-
-async function cleanUp(): Promise<void> {
-  await Promise.allSettled([api?.close(2000)]);
-  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-}
-
 // Bounded in time: the phases plus generous room for start-up and shutdown.
-const { finish } = guarded(
+const { leftovers, finish } = guardedRun(
   'login-burst',
   ((compare ? 3 : 2) * (durationSeconds + warmupSeconds + 1) + 10 + 120) * 1000,
-  cleanUp,
 );
 
 /** Answers per status code of an autocannon run. */
@@ -78,9 +67,10 @@ async function main(): Promise<number> {
   );
   const started = await startBenchApi({
     env: { RATE_LIMIT_PER_IP: '100000000', RATE_LIMIT_PER_ADDRESS: '100000000', ...hashingEnv },
-    keep: (dir) => tempDirs.push(dir),
+    keep: leftovers.keep,
   });
-  api = started.running;
+  const api = started.running;
+  leftovers.closeAtEnd(() => api.close(2000));
   await settleDatabase('login-burst');
   const servicesUrl = `${started.url}/api/getServices`;
   const check = await fetch(servicesUrl, { signal: AbortSignal.timeout(10_000) });

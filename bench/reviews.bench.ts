@@ -22,14 +22,13 @@
  * Exits 1 if a request failed or a page showed the wrong count.
  */
 import diagnostics from 'node:diagnostics_channel';
-import { rm } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { syncGigRating } from '../api/src/routes/reviews/review-publication';
 import type { ReviewDoc } from '../api/src/routes/reviews/reviews.model';
-import type { RunningServer } from '../api/src/server';
 import { formatColumns, formatRatio, numberFromEnv, percentile, ratio } from './lib/harness';
 import { createWalkGig, demoAgent } from './lib/accounts';
+import { loadAverage } from './lib/leftovers';
+import { guardedRun } from './lib/lifecycle';
 import { LOADED_API_ENV, startBenchApi } from './lib/servers';
 import { databaseLabel, settleDatabase, untilBuilt } from './lib/couch-target';
 
@@ -41,31 +40,10 @@ const large = numberFromEnv('BENCH_REVIEWS_LARGE', 10_000, true, 1);
 const pages = numberFromEnv('BENCH_REVIEWS_PAGES', 100, true, 20);
 const WARMUP = 10;
 
-const tempDirs: string[] = [];
-let api: RunningServer | undefined;
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.allSettled([api?.close(2000)]);
-    await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-  })();
-  return cleaning;
-}
 // Bounded: set-up, writing and indexing the reviews (about 30 s per 1,000 on a busy 2-core
 // machine), and the page loads, with room to spare.
 const limitMs = (240 + ((small + large) / 1000) * 45 + pages * 2 * 2) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`reviews: still running after ${Math.round(limitMs / 1000)} s; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs);
-watchdog.unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
+const { leftovers, finish } = guardedRun('reviews', limitMs);
 
 /** The API's requests to the database: counted on undici's channel, by the database's origin. */
 let couchOrigin = '';
@@ -128,7 +106,7 @@ function review(gig: { id: string; title: string }, agentId: string, i: number):
 }
 
 async function main(): Promise<number> {
-  console.log(`reviews: starting the API (${databaseLabel()}); load average ${load()}`);
+  console.log(`reviews: starting the API (${databaseLabel()}); load average ${loadAverage()}`);
   const started = await startBenchApi({
     env: {
       ...LOADED_API_ENV,
@@ -138,9 +116,10 @@ async function main(): Promise<number> {
       COUCH_HEALTH_INTERVAL_MS: '0',
       COUCH_VIEW_TIMEOUT_MS: String(VIEW_LIMIT_MS),
     },
-    keep: (dir) => tempDirs.push(dir),
+    keep: leftovers.keep,
   });
-  api = started.running;
+  const api = started.running;
+  leftovers.closeAtEnd(() => api.close(2000));
   const base = started.url;
   couchOrigin = api.deps.couch.origin;
 
@@ -165,7 +144,7 @@ async function main(): Promise<number> {
   const indexStarted = performance.now();
   // Builds reviews/stats, then reviews/listed (each asked again while CouchDB is building it).
   for (const c of cases) {
-    await untilBuilt('reviews/stats', () => syncGigRating(api!.deps, c.gig.id), {
+    await untilBuilt('reviews/stats', () => syncGigRating(api.deps, c.gig.id), {
       limitMs: VIEW_LIMIT_MS,
     });
   }
@@ -179,7 +158,7 @@ async function main(): Promise<number> {
     limitMs: VIEW_LIMIT_MS,
   });
   console.log(
-    `reviews: ${small + large} reviews written in ${(writeMs / 1000).toFixed(1)} s, views built in ${(indexMs / 1000).toFixed(1)} s (load average ${load()})`,
+    `reviews: ${small + large} reviews written in ${(writeMs / 1000).toFixed(1)} s, views built in ${(indexMs / 1000).toFixed(1)} s (load average ${loadAverage()})`,
   );
 
   const results = cases.map(() => ({ ms: [] as number[], requests: [] as number[] }));
@@ -220,7 +199,7 @@ async function main(): Promise<number> {
   });
   const [base10, many] = rows as [(typeof rows)[0], (typeof rows)[0]];
   console.log(
-    `\nreviews: the gig page (GET /api/gigs/{id} + GET /api/gigs/{id}/reviews), ${pages - WARMUP} loads per case (load average ${load()})\n`,
+    `\nreviews: the gig page (GET /api/gigs/{id} + GET /api/gigs/{id}/reviews), ${pages - WARMUP} loads per case (load average ${loadAverage()})\n`,
   );
   console.log(
     formatColumns(
@@ -243,13 +222,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error('reviews:', error);
-    await cleanUp();
-    process.exit(1);
-  });
+await finish(main);

@@ -40,8 +40,6 @@
  * Exits 1 if a request failed (connection error, timeout or non-2xx answer) or a measured run
  * had no answer at all.
  */
-import { loadavg } from 'node:os';
-import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_COUCH_TIMEOUTS } from '../api/src/couch/timeouts';
 import { userDbName } from '../api/src/couch/userdb';
@@ -71,7 +69,8 @@ import {
   type MeasureResult,
 } from './lib/harness';
 import { loginUser, registerUser } from './lib/accounts';
-import { guarded } from './lib/lifecycle';
+import { loadAverage } from './lib/leftovers';
+import { guardedRun } from './lib/lifecycle';
 import { prng } from './lib/random';
 import { LOADED_API_ENV, startBenchApi } from './lib/servers';
 import { databaseLabel, externalCouch, settleDatabase } from './lib/couch-target';
@@ -93,18 +92,7 @@ const prepLimitMs = (120 + (userDocs / 1000) * 30) * 1000;
 const measureSeconds = 6 * 2 * connectionCounts.length * (warmupSeconds + durationSeconds + 5);
 const limitMs = prepLimitMs + (120 + measureSeconds) * 1000;
 
-const tempDirs: string[] = [];
-let api: RunningServer | undefined;
-async function cleanUp(): Promise<void> {
-  await Promise.allSettled([api?.close(2000)]);
-  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-}
-const { finish } = guarded(NAME, limitMs, cleanUp);
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
+const { leftovers, finish } = guardedRun(NAME, limitMs);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 // ---------------------------------------------------------------------------------------------
@@ -398,7 +386,7 @@ async function write(
       reported = written;
       console.log(
         `${NAME}:   ${label}: ${written} of ${expected} written ` +
-          `(${seconds(performance.now() - started)}, load average ${load()})`,
+          `(${seconds(performance.now() - started)}, load average ${loadAverage()})`,
       );
     }
   };
@@ -515,7 +503,7 @@ const ratioOf = (r: Row, key: 'p50_ms' | 'p99_ms') =>
   r.a.total > 0 && r.b.total > 0 ? ratio(r.b[key], r.a[key]) : undefined;
 
 async function main(): Promise<number> {
-  console.log(`${NAME}: starting the API (${databaseLabel()}); load average ${load()}`);
+  console.log(`${NAME}: starting the API (${databaseLabel()}); load average ${loadAverage()}`);
   const started = await startBenchApi({
     env: {
       ...LOADED_API_ENV,
@@ -526,10 +514,10 @@ async function main(): Promise<number> {
       COUCH_HEALTH_INTERVAL_MS: '0',
       COUCH_VIEW_TIMEOUT_MS: String(prepLimitMs),
     },
-    keep: (dir) => tempDirs.push(dir),
+    keep: leftovers.keep,
   });
-  api = started.running;
   const running = started.running;
+  leftovers.closeAtEnd(() => running.close(2000));
   const apiUrl = started.url;
 
   const stamp = `${Date.now()}`;
@@ -571,7 +559,7 @@ async function main(): Promise<number> {
   const [a, b] = members as [Member, Member];
 
   // The first request of each route, A's then B's: what a view read waits for its index.
-  console.log(`${NAME}: first requests (load average ${load()})…`);
+  console.log(`${NAME}: first requests (load average ${loadAverage()})…`);
   const firsts: FirstRequest[] = [];
   for (const member of members)
     for (const route of ROUTES) firsts.push(await firstRequest(apiUrl, route, member));
@@ -588,7 +576,7 @@ async function main(): Promise<number> {
   console.log(
     `${NAME}: ${ROUTES.length} routes x 2 members at ${connectionCounts.join(' and ')} ` +
       `connection(s), ${warmupSeconds} s warm-up + ${durationSeconds} s each ` +
-      `(load average ${load()})`,
+      `(load average ${loadAverage()})`,
   );
   const rows: Row[] = [];
   const snapshotMs = running.deps.env.USERDB_SNAPSHOT_MS;
@@ -645,7 +633,7 @@ async function main(): Promise<number> {
 
   console.log(
     `\n${NAME}: A has ${a.documents} documents (baseline), B ${b.documents}; ` +
-      `ms (autocannon: whole ms, truncated), B/A above 1 is slower (load average ${load()})\n`,
+      `ms (autocannon: whole ms, truncated), B/A above 1 is slower (load average ${loadAverage()})\n`,
   );
   console.log(
     formatColumns(

@@ -50,7 +50,7 @@
  * BENCH_USER_DBS_MAX_OPEN (500), BENCH_USER_DBS_CONCURRENCY (4), BENCH_USER_DBS_READS (400).
  * Exits 1 if a member could not be made or a read failed (a non-2xx answer or no answer in 30 s).
  */
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -73,7 +73,8 @@ import {
   summarize,
   type Summary,
 } from './lib/harness';
-import { guarded } from './lib/lifecycle';
+import { loadAverage } from './lib/leftovers';
+import { guardedRun } from './lib/lifecycle';
 import { descriptors, rssMb } from './lib/processes';
 import { prng } from './lib/random';
 import { LOADED_API_ENV, startBenchApi } from './lib/servers';
@@ -109,18 +110,7 @@ const VIEW_MEMBERS = 20;
 // check-ins (warm-ups and the control) at up to 200 ms each, with room to spare.
 const limitMs = (180 + largest * 0.4 + sizes.length * reads * 0.5) * 1000;
 
-const tempDirs: string[] = [];
-let api: RunningServer | undefined;
-async function cleanUp(): Promise<void> {
-  await Promise.allSettled([api?.close(2000)]);
-  await Promise.allSettled(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
-}
-const { finish } = guarded(NAME, limitMs, cleanUp);
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
+const { leftovers, finish } = guardedRun(NAME, limitMs);
 
 // ---------------------------------------------------------------------------------------------
 // Members.
@@ -343,7 +333,7 @@ async function main(): Promise<number> {
   console.log(
     `${NAME}: sizes ${sizes.join(', ')} (baseline ${baselineSize}), at most ${maxDbsOpen} ` +
       `databases open, ${concurrency} at a time, ${reads} check-ins per size; ` +
-      `load average ${load()}`,
+      `load average ${loadAverage()}`,
   );
   const started = await startBenchApi({
     env: {
@@ -354,10 +344,10 @@ async function main(): Promise<number> {
       COUCH_TIMEOUT_MS: '120000',
       COUCH_HEALTH_INTERVAL_MS: '0',
     },
-    keep: (dir) => tempDirs.push(dir),
+    keep: leftovers.keep,
   });
-  api = started.running;
   const running = started.running;
+  leftovers.closeAtEnd(() => running.close(2000));
   const couchDir = running.deps.paths.couchDir;
 
   const passwordHash = await hashPassword(PASSWORD, { mayShed: false });
@@ -378,7 +368,7 @@ async function main(): Promise<number> {
           lastReport = performance.now();
           console.log(
             `${NAME}:   ${members.length} of ${size} members ` +
-              `(${((lastReport - stepStarted) / 1000).toFixed(0)} s, load average ${load()})`,
+              `(${((lastReport - stepStarted) / 1000).toFixed(0)} s, load average ${loadAverage()})`,
           );
         }
         return made.setupMs;
@@ -387,7 +377,7 @@ async function main(): Promise<number> {
     const setupSeconds = (performance.now() - stepStarted) / 1000;
     console.log(
       `${NAME}: ${size} members (${size - from} made in ${setupSeconds.toFixed(1)} s); ` +
-        `${reads} check-ins… (load average ${load()})`,
+        `${reads} check-ins… (load average ${loadAverage()})`,
     );
     const stepLoad = loadavg()[0]!;
     const warmup = await checkIns(started.url, members, warmupReads, size + 1);
@@ -422,7 +412,9 @@ async function main(): Promise<number> {
 
   // Tables.
   const base = steps[0]!;
-  console.log(`\n${NAME}: member databases on disk, the processes (load average ${load()})\n`);
+  console.log(
+    `\n${NAME}: member databases on disk, the processes (load average ${loadAverage()})\n`,
+  );
   console.log(
     formatColumns(
       [

@@ -2,9 +2,12 @@
  * The life of a benchmark run: what must be undone however the run ends (main returns or throws,
  * a signal, the watchdog), and the handlers that see to it.
  *
- * A benchmark with a clean-up of its own (servers, temporary folders):
+ * A benchmark that starts servers or makes temporary folders (lib/leftovers.ts: closed, then
+ * removed):
  *
- *   const { finish } = guarded('http-baseline', limitMs, cleanUp);
+ *   const { leftovers, finish } = guardedRun('http-baseline', limitMs);
+ *   const started = await startBenchApi({ keep: leftovers.keep });
+ *   leftovers.closeAtEnd(() => started.running.close(2000));
  *   await finish(main);          // main's code is the exit code; the clean-up always runs
  *
  * One that starts the API and PouchDB clients (sync, delivery) uses BenchRun, which also owns
@@ -22,27 +25,28 @@ import PouchDB from 'pouchdb';
 import type { RunningServer } from '../../api/src/server';
 import { startBenchApi } from './servers';
 import { databaseLabel } from './couch-target';
+import { Leftovers } from './leftovers';
 
 /**
- * Guards a run whose clean-up is `cleanUp` (called once, however many ways ask): a watchdog
- * stops it after `limitMs`, a signal stops it cleanly (Ctrl-C reaches the process twice under
- * `npm run bench`, from the terminal and from run.ts: every signal waits for the same clean-up).
+ * Guards a run whose clean-up is its `leftovers` (what it starts and the folders it makes are
+ * added there as they come; cleaned up once, however many ways ask): a watchdog stops it after
+ * `limitMs`, a signal stops it cleanly (Ctrl-C reaches the process twice under `npm run bench`,
+ * from the terminal and from run.ts: every signal waits for the same clean-up).
  * `finish(main)` runs main, cleans up and exits with main's code (1 if it threw).
  */
-export function guarded(
+export function guardedRun(
   name: string,
   limitMs: number,
-  cleanUp: () => Promise<void>,
-): { finish: (main: () => Promise<number>) => Promise<never> } {
-  let cleaning: Promise<void> | undefined;
-  const clean = () => (cleaning ??= cleanUp());
+): { leftovers: Leftovers; finish: (main: () => Promise<number>) => Promise<never> } {
+  const leftovers = new Leftovers();
   stopWhenAsked(
     name,
     limitMs,
-    (code) => void clean().finally(() => process.exit(code)),
-    () => cleaning !== undefined,
+    (code) => void leftovers.cleanUp().finally(() => process.exit(code)),
+    () => leftovers.cleaningUp,
   );
   return {
+    leftovers,
     async finish(main) {
       let code = 1;
       try {
@@ -50,7 +54,7 @@ export function guarded(
       } catch (error) {
         console.error(`${name} failed:`, error);
       } finally {
-        await clean();
+        await leftovers.cleanUp();
       }
       process.exit(code);
     },

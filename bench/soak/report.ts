@@ -6,6 +6,7 @@ import { loadavg } from 'node:os';
 import { passwordHashing } from '../../api/src/lib/password';
 import { formatColumns, formatRatio, percentile, ratio, saveResults } from '../lib/harness';
 import { dbFigure, EXTERNAL_NA, externalCouch } from '../lib/couch-target';
+import { loadAverage } from '../lib/leftovers';
 import {
   MIX,
   NAME,
@@ -44,10 +45,6 @@ const clock = (ms: number) => {
 /** A figure in whole units (MB, a count); a database server's one may be n/a (lib/couch-target.ts). */
 const mb = (value: number | undefined) => dbFigure(value, (v) => v.toFixed(0));
 const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(0));
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
 
 /** Quarter of the load (0 to 3) a moment belongs to; the end of the load is in the last. */
 const quarterOf = (atMs: number) => Math.max(0, Math.min(3, Math.floor((4 * atMs) / loadMs)));
@@ -266,7 +263,7 @@ export async function report(result: LoadResult, gigs: number): Promise<number> 
       `${state.records.length} requests, ${state.skipped} skipped at ${maxInFlight} in flight ` +
       `(most in flight: ${state.maxInFlightSeen}), ${state.signupsDone} of ${signups} sign-ups ` +
       `completed, ${state.messagesSent} messages sent; password hashing: ${hashing.completed} ` +
-      `hashes, ${hashing.shed} shed; load average ${load()}`,
+      `hashes, ${hashing.shed} shed; load average ${loadAverage()}`,
   );
 
   // The rules.
