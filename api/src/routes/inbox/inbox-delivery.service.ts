@@ -1,6 +1,7 @@
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
+import { readDocs } from '../../couch/gathered-reads';
 import { jobId } from '../../jobs/jobs';
 import { ensureUserDb } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';
@@ -42,9 +43,10 @@ import {
 const userCache = ttlCache<string, Promise<unknown>>({ ttlMs: 2_000, maxEntries: 10_000 });
 
 /**
- * Documents of wf_users by id, in one `_all_docs` read for all that are not at hand: those of
- * `cached` are shared by every caller for 2 s (the promise is kept, so concurrent reads are
- * one), those of `fresh` are read every time. Missing or deleted: undefined.
+ * Documents of wf_users by id, in one `_all_docs` read for all that are not at hand (gathered
+ * with the other reads of wf_users of the moment: other senders' deliveries, session checks):
+ * those of `cached` are shared by every caller for 2 s (the promise is kept, so concurrent reads
+ * are one), those of `fresh` are read every time. Missing or deleted: undefined.
  */
 async function readUserDocs(
   deps: Deps,
@@ -60,14 +62,7 @@ async function readUserDocs(
   }
   const toRead = [...new Set([...misses, ...fresh])];
   if (toRead.length) {
-    const read = (deps.couch.db('users') as DocumentScope<unknown>)
-      .fetch({ keys: toRead })
-      .then(
-        (result) =>
-          new Map(
-            result.rows.map((row) => [row.key, 'doc' in row && row.doc ? row.doc : undefined]),
-          ),
-      );
+    const read = readDocs(deps.couch, 'users', toRead);
     for (const key of misses) {
       const value = read.then((docs) => docs.get(key));
       userCache.set(key, value);
