@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Couch } from '../couch/connect';
-import { readDocs } from '../couch/gathered-reads';
+import { readDocs } from '../couch/gathered';
 import type { LiveSessions } from './live-sessions';
 import { userKey, type UserDoc } from '../routes/users/users.model';
 

@@ -1,7 +1,7 @@
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
-import { readDocs } from '../../couch/gathered-reads';
+import { readDocs } from '../../couch/gathered';
 import { jobId } from '../../jobs/jobs';
 import { ensureUserDb } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';

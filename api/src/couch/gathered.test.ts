@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Couch } from './connect';
-import { readDocs } from './gathered-reads';
+import { readDocs, writeDocs } from './gathered';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -112,5 +112,32 @@ describe('readDocs (gathered reads of a server database)', () => {
     expect([one.reads.length, two.reads.length]).toEqual([2, 1]);
     for (const read of [...one.reads, ...two.reads]) read.answer();
     await Promise.all(all);
+  });
+
+  it('writes of one moment go in one request, but never two of one document', async () => {
+    const bulks: string[][] = [];
+    const couch = {
+      db: () => ({
+        bulk: ({ docs }: { docs: { _id: string }[] }) => {
+          bulks.push(docs.map((d) => d._id));
+          // Answered in another order than asked, as the embedded server may.
+          return Promise.resolve(docs.map((d) => ({ id: d._id, rev: `1-${d._id}` })).reverse());
+        },
+      }),
+    } as unknown as Couch;
+    const results = await Promise.all([
+      writeDocs(couch, 'jobs', [{ _id: 'a' }, { _id: 'b' }]),
+      writeDocs(couch, 'jobs', [{ _id: 'c' }]),
+      writeDocs(couch, 'jobs', [{ _id: 'a', _rev: '1-a', _deleted: true }]),
+    ]);
+    expect(bulks).toEqual([['a', 'b', 'c'], ['a']]);
+    expect(results).toEqual([
+      [
+        { id: 'a', rev: '1-a' },
+        { id: 'b', rev: '1-b' },
+      ],
+      [{ id: 'c', rev: '1-c' }],
+      [{ id: 'a', rev: '1-a' }],
+    ]);
   });
 });
