@@ -6,7 +6,7 @@ const MAX_KEPT = 20_000;
 /** A backstop: every entry is also dropped on any answer but a successful write. */
 const KEPT_MS = 10 * 60_000;
 /** How long after a client's write of a checkpoint the database gets it (the latest one). */
-export const CHECKPOINT_WRITE_DELAY_MS = 5_000;
+export const CHECKPOINT_WRITE_DELAY_MS = 10_000;
 
 /** Writes a checkpoint document (with the database's `_rev`) and answers its new revision. */
 export type CheckpointWriter = (
