@@ -58,7 +58,8 @@ describe('CheckpointCache', () => {
     // A write naming anything but the revision answered last goes to the database.
     expect(cache.accept('u1', id, body('0-1', 5))).toBeUndefined();
     // The next ones are written with the database's revision.
-    rev = (JSON.parse(cache.accept('u1', id, body(rev, 5))!) as { rev: string }).rev;
+    const next = JSON.parse(cache.accept('u1', id, body(rev, 5))!) as { rev: string };
+    expect(next.rev).toBe('0-5');
     await vi.advanceTimersByTimeAsync(CHECKPOINT_WRITE_DELAY_MS);
     expect(db.stored('u1')?.doc).toEqual({ _id: id, _rev: '0-2', last_seq: 5 });
     await vi.advanceTimersByTimeAsync(CHECKPOINT_WRITE_DELAY_MS * 3);
