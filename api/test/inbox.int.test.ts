@@ -349,7 +349,10 @@ describe('deliveries queued for one sender', () => {
         order: new Date(base + i).toISOString(),
       })),
     );
-    const requests = await databaseRequests(() => server.deps.jobs.runAndWait(recorded));
+    const requests = await databaseRequests(async () => {
+      await server.deps.jobs.runAndWait(recorded);
+      await server.deps.jobs.idle(); // the removal of the finished jobs
+    });
 
     const copies = async (who: 'amara' | 'kenji') => {
       const db = server.deps.couch.server.use(
@@ -427,6 +430,7 @@ describe('deliveries queued for one sender', () => {
         ),
       );
       await server.deps.jobs.runAndWait(recorded.flat());
+      await server.deps.jobs.idle();
     });
     for (const { from, to, id } of sent) {
       const recipient = to === 'amara_guides' ? 'amara' : 'kenji';

@@ -265,9 +265,45 @@ describe('JobRunner', () => {
     for (const [doc] of recorded) expect(doc!._rev).toBe(docs.get(doc!._id)!._rev);
     // Each user's job runs in its own queue; they finish together and are removed together.
     await jobs.runAndWait(recorded.flat());
+    await jobs.idle(); // the removal follows the answer
     expect(docs.size).toBe(0);
     expect(calls.bulk).toBe(2);
     expect(calls.destroy + calls.get + calls.fetch).toBe(0);
+    jobs.stop();
+  });
+
+  it('answers whoever waits once the work is done, without waiting for the clean-up', async () => {
+    const { couch, docs } = fakeCouch();
+    const db = couch.db('jobs') as unknown as { bulk: (body: unknown) => Promise<unknown> };
+    const bulk = db.bulk.bind(db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Removals (bulk deletions) wait until released.
+    db.bulk = async (body) => {
+      const removal = (body as { docs: { _deleted?: boolean }[] }).docs.every((d) => d._deleted);
+      if (removal) await held;
+      return bulk(body);
+    };
+    const ran: string[] = [];
+    const jobs = runner(
+      couch,
+      (j) => {
+        ran.push(j.ref);
+        return Promise.resolve('done');
+      },
+      (list) => {
+        ran.push(...list.map((j) => j.ref));
+        return Promise.resolve(list.map(() => 'done' as const));
+      },
+    );
+    const one = await jobs.record([job('a')]);
+    await jobs.runAndWait(one);
+    const two = await jobs.record([job('b'), job('c')]);
+    release();
+    await jobs.runAndWait(two);
+    expect(ran).toEqual(['a', 'b', 'c']);
+    await jobs.idle();
+    expect(docs.size).toBe(0);
     jobs.stop();
   });
 

@@ -103,7 +103,10 @@ export class JobRunner {
     return docs;
   }
 
-  /** Runs jobs and resolves when they (and the ones queued before them) have run. */
+  /**
+   * Runs jobs and resolves when they (and the ones queued before them) have run: their work is
+   * done, the removal of their records may still follow (`idle()` waits for it too).
+   */
   async runAndWait(jobs: JobRef[]): Promise<void> {
     await Promise.all(this.enqueue(jobs));
   }
@@ -212,7 +215,7 @@ export class JobRunner {
   private async runBatch(batch: Queued[]): Promise<void> {
     const handler = this.batchHandlers[kindOf(batch[0]!) as JobKind];
     if (!handler || batch.length === 1) {
-      for (const entry of batch) await this.runOne(entry.ref, entry.known);
+      for (const entry of batch) await this.runOne(entry.ref, entry.known, entry.settle);
       return;
     }
     if (this.stopped) return;
@@ -259,6 +262,8 @@ export class JobRunner {
         .catch(() => undefined);
       return;
     }
+    // Done: whoever waits is answered now; the clean-up follows.
+    for (const entry of batch) entry.settle();
     const finished: { ref: JobRef; job: JobDoc }[] = [];
     docs.forEach((entry, i) => {
       if (
@@ -334,7 +339,11 @@ export class JobRunner {
   }
 
   /** One run of one job. Never throws: whatever fails is retried later with back-off. */
-  private async runOne(ref: JobRef, known?: JobDoc): Promise<void> {
+  private async runOne(
+    ref: JobRef,
+    known?: JobDoc,
+    ran: () => void = () => undefined,
+  ): Promise<void> {
     if (this.stopped) return;
     const jobs = this.couch.db('jobs');
     let job = known;
@@ -351,6 +360,7 @@ export class JobRunner {
       }
       step = 'running';
       const result = await this.handlers[job.kind](job);
+      ran(); // whoever waits is answered now; the clean-up follows
       if (result === 'missing' && Date.now() - Date.parse(job.created_at) < MISSING_GRACE_MS) {
         // The write it was recorded for may still be on its way (or was refused).
         this.later(ref, 2_000);
