@@ -396,7 +396,7 @@ describe('deliveries queued for one sender', () => {
     // blocks read in 3, the 8 copies one by one (in order), per recipient the conversation with
     // the notifications, the sender's conversation and the agent's response record (read and
     // written), then the sender's copies and the jobs' removal in one each.
-    expect(requests.length).toBeLessThanOrEqual(26);
+    expect(requests.length).toBeLessThanOrEqual(25);
   });
   it('several senders’ deliveries at once share their reads of the accounts and their job writes', async () => {
     // Four senders, one message each, to one another's agents; recorded and run together, as
