@@ -22,6 +22,7 @@ import { ManualClock, systemClock, type Clock } from './lib/clock';
 import { SandboxPaymentProvider } from './routes/orders/payments';
 import { startOrderTimers, type OrderTimers } from './routes/orders/order-followup';
 import { flushGigViews } from './routes/gigs/gig-stats.service';
+import { flushCheckpoints } from './routes/sync/gateway';
 import { ensureConfiguredAdmin, seedDemoData } from './seed/seed';
 import { LiveSessions } from './auth/live-sessions';
 import { followRevocations, type RevocationFollower } from './auth/revocation-follower';
@@ -214,6 +215,9 @@ export async function startServer(
             );
           });
           await following.stop();
+          await flushCheckpoints(deps).catch((error: unknown) =>
+            logger.warn({ err: error }, 'the last sync checkpoints could not be written'),
+          );
           await flushGigViews(deps).catch((error: unknown) =>
             logger.warn({ err: error }, 'the last gig views could not be written'),
           );

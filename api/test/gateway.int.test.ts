@@ -8,6 +8,7 @@ import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { userDbName } from '../src/couch/userdb';
+import { flushCheckpoints } from '../src/routes/sync/gateway';
 import { LONGPOLL_GRACE_MS } from '../src/routes/sync/longpoll';
 import { client, newAccount, type Session } from './helpers/client';
 import { externalCouch, startTestServer, type TestServer } from './helpers/server';
@@ -308,7 +309,80 @@ describe('sync gateway: requests it spares the database', () => {
     expect((await gateway(bob.token, path)).status).toBe(404);
   });
 
-  it('a checkpoint written elsewhere meanwhile costs the client one conflict, then is read from the database', async () => {
+  /** The checkpoint `id` of alice's database as the database holds it (undefined: none). */
+  const storedCheckpoint = async (id: string) => {
+    const db = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
+    return (await db.get(id).catch(() => undefined)) as
+      { _rev: string; last_seq: string } | undefined;
+  };
+
+  it('takes a live replication’s checkpoint writes in memory; the database gets the latest one', async () => {
+    const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
+    const put = (rev: string | undefined, seq: string) =>
+      gateway(alice.token, `/${id}`, {
+        method: 'PUT',
+        body: JSON.stringify({ _id: id, ...(rev ? { _rev: rev } : {}), last_seq: seq }),
+      });
+    const first = await put(undefined, '1');
+    expect(first.status).toBe(201);
+    let rev = ((await first.json()) as { rev: string }).rev;
+
+    // The batches after: answered at once, each with a revision of its own, none written yet.
+    const requests = await upstreamRequests(async () => {
+      for (const seq of ['2', '3', '4']) {
+        const res = await put(rev, seq);
+        expect(res.status).toBe(201);
+        const answer = (await res.json()) as { ok: boolean; id: string; rev: string };
+        expect(answer).toMatchObject({ ok: true, id });
+        expect(answer.rev).not.toBe(rev);
+        rev = answer.rev;
+        const read = await gateway(alice.token, `/${id}`);
+        expect(await read.json()).toEqual({ _id: id, _rev: rev, last_seq: seq });
+      }
+      // A write that names a revision this instance did not answer is the database's to
+      // judge: refused there.
+      expect((await put('0-99', '9')).status).toBe(409);
+    });
+    expect(requests).toEqual([`PUT /${userDbName(server.deps.couch, alice.user.id)}/${id}`]);
+    // That refusal dropped the entry: the database still holds the first checkpoint.
+    expect((await storedCheckpoint(id))?.last_seq).toBe('1');
+
+    // PouchDB reads it again (from the database) and writes it there; the writes after are
+    // taken in memory again, and written out by the flush (as at shutdown).
+    const fresh = (await (await gateway(alice.token, `/${id}`)).json()) as { _rev: string };
+    const again = await put(fresh._rev, '5');
+    expect((await storedCheckpoint(id))?.last_seq).toBe('5');
+    expect((await put(((await again.json()) as { rev: string }).rev, '6')).status).toBe(201);
+    expect((await storedCheckpoint(id))?.last_seq).toBe('5');
+    await flushCheckpoints(server.deps);
+    expect((await storedCheckpoint(id))?.last_seq).toBe('6');
+  });
+
+  it('a checkpoint written in memory is deleted with the revision the client was answered', async () => {
+    const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
+    const first = await gateway(alice.token, `/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, last_seq: '1' }),
+    });
+    const { rev } = (await first.json()) as { rev: string };
+    const second = await gateway(alice.token, `/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, _rev: rev, last_seq: '2' }),
+    });
+    expect(second.status).toBe(201);
+    const { rev: latest } = (await second.json()) as { rev: string };
+    // HEAD answers it as the client knows it.
+    const head = await gateway(alice.token, `/${id}`, { method: 'HEAD' });
+    expect(head.headers.get('etag')).toBe(`"${latest}"`);
+    // The database has another revision of it: the gateway sends that one.
+    const deleted = await gateway(alice.token, `/${id}?rev=${latest}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(await storedCheckpoint(id)).toBeUndefined();
+    await flushCheckpoints(server.deps);
+    expect(await storedCheckpoint(id)).toBeUndefined();
+  });
+
+  it('a checkpoint written elsewhere meanwhile is never written over: the client reads it again', async () => {
     const id = `_local/cp-${Math.random().toString(36).slice(2)}`;
     const path = `/${id}`;
     const put = await gateway(alice.token, path, {
@@ -319,16 +393,29 @@ describe('sync gateway: requests it spares the database', () => {
     // The same replication through another API instance (written straight to the database).
     const db = server.deps.couch.server.use(userDbName(server.deps.couch, alice.user.id));
     const current = await db.get(id);
-    await db.insert({ ...current, last_seq: '2' } as never);
+    const other = await db.insert({ ...current, last_seq: '2' } as never);
+    await db.insert({ ...current, _rev: other.rev, last_seq: '2' } as never);
 
-    // The kept copy is stale: the write with its revision is refused as CouchDB refuses it...
+    // The kept copy is stale: the client's write with its revision is taken in memory...
     const stale = (await (await gateway(alice.token, path)).json()) as { _rev: string };
-    const refused = await gateway(alice.token, path, {
+    const taken = await gateway(alice.token, path, {
       method: 'PUT',
       body: JSON.stringify({ _id: id, _rev: stale._rev, last_seq: '3' }),
     });
+    expect(taken.status).toBe(201);
+    const { rev: mine } = (await taken.json()) as { rev: string };
+    // ...but its write to the database is refused there, and dropped: the other stays.
+    await flushCheckpoints(server.deps);
+    expect((await storedCheckpoint(id))?.last_seq).toBe('2');
+
+    // The client's next write is the database's to judge: refused, as the revision is not its
+    // own (one that happened to be would be taken: a checkpoint a client writes is true). The
+    // next read comes from the database too.
+    const refused = await gateway(alice.token, path, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: id, _rev: mine, last_seq: '4' }),
+    });
     expect(refused.status).toBe(409);
-    // ...and the next read comes from the database, with which the write succeeds.
     let fresh: { _rev: string; last_seq: string } | undefined;
     const requests = await upstreamRequests(async () => {
       fresh = (await (await gateway(alice.token, path)).json()) as typeof fresh;
@@ -337,7 +424,7 @@ describe('sync gateway: requests it spares the database', () => {
     expect(fresh?.last_seq).toBe('2');
     const written = await gateway(alice.token, path, {
       method: 'PUT',
-      body: JSON.stringify({ _id: id, _rev: fresh!._rev, last_seq: '3' }),
+      body: JSON.stringify({ _id: id, _rev: fresh!._rev, last_seq: '4' }),
     });
     expect(written.status).toBe(201);
   });

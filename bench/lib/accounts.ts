@@ -51,20 +51,35 @@ export const registration = (email: string, fullName: string) => ({
   role: 'Customer',
 });
 
-/** `POST /api/register`: a new customer, with a token. */
+/** Registrations asked again after the API shed them (503: its password hashing was full). */
+const REGISTER_TRIES = 10;
+
+/**
+ * `POST /api/register`: a new customer, with a token. A 503 (the API sheds password hashing
+ * beyond its queue, as on a machine busy with other work) is asked again after its Retry-After.
+ */
 export async function registerUser(
   apiUrl: string,
   email: string,
   fullName: string,
 ): Promise<Registered> {
-  const registered = await requestJson<{ token?: string; user?: { id?: string } }>(
-    `${apiUrl}/api/register`,
-    {
+  let response = await fetchApi(`${apiUrl}/api/register`, {
+    method: 'POST',
+    body: registration(email, fullName),
+  });
+  for (let attempt = 1; response.status === 503 && attempt < REGISTER_TRIES; attempt++) {
+    await response.body?.cancel();
+    const waitS = Number(response.headers.get('retry-after')) || 1;
+    await new Promise((resolve) => setTimeout(resolve, waitS * 1000));
+    response = await fetchApi(`${apiUrl}/api/register`, {
       method: 'POST',
       body: registration(email, fullName),
-    },
-    201,
-  );
+    });
+  }
+  const text = await response.text();
+  if (response.status !== 201)
+    throw new Error(`POST /api/register answered ${response.status}: ${text.slice(0, 300)}`);
+  const registered = JSON.parse(text) as { token?: string; user?: { id?: string } };
   if (!registered.token || !registered.user?.id) {
     throw new Error(`register answered without a token or user: ${JSON.stringify(registered)}`);
   }

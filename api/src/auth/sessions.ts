@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Couch } from '../couch/connect';
+import { readDocs } from '../couch/gathered';
 import type { LiveSessions } from './live-sessions';
 import { userKey, type UserDoc } from '../routes/users/users.model';
 
@@ -83,17 +84,19 @@ export function judgeSession(
   return { ok: true, session, user };
 }
 
-/** Loads the session and its user in one request and judges it (judgeSession). */
+/**
+ * Loads the session and its user in one read (gathered with the other reads of wf_users of the
+ * moment, which never starts before this call) and judges it (judgeSession).
+ */
 export async function checkSession(
   couch: Couch,
   userId: string,
   sessionId: string,
 ): Promise<SessionCheck> {
-  const result = await couch.db('users').fetch({ keys: [sessionKey(sessionId), userKey(userId)] });
-  const [sessionRow, userRow] = result.rows as { doc?: unknown; error?: string }[];
+  const docs = await readDocs(couch, 'users', [sessionKey(sessionId), userKey(userId)]);
   return judgeSession(
-    (sessionRow?.doc ?? undefined) as SessionDoc | undefined,
-    (userRow?.doc ?? undefined) as UserDoc | undefined,
+    docs.get(sessionKey(sessionId)) as SessionDoc | undefined,
+    docs.get(userKey(userId)) as UserDoc | undefined,
   );
 }
 

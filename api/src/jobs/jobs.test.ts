@@ -13,10 +13,11 @@ const couchError = (statusCode: number) =>
  */
 function fakeCouch() {
   const docs = new Map<string, JobDoc>();
-  const failNext: Record<'get' | 'insert' | 'destroy', number[]> = {
+  const failNext: Record<'get' | 'insert' | 'destroy' | 'bulk', number[]> = {
     get: [],
     insert: [],
     destroy: [],
+    bulk: [],
   };
   const calls = { get: 0, insert: 0, destroy: 0, bulk: 0, fetch: 0 };
   let revs = 0;
@@ -50,7 +51,7 @@ function fakeCouch() {
       return Promise.resolve({ ok: true });
     },
     bulk({ docs: batch }: { docs: (JobDoc & { _deleted?: boolean })[] }) {
-      calls.bulk += 1;
+      maybeFail('bulk');
       return Promise.resolve(
         batch.map((doc) => {
           const current = docs.get(doc._id);
@@ -123,7 +124,7 @@ describe('JobRunner', () => {
     const { couch, docs, failNext } = fakeCouch();
     const jobs = runner(couch);
     const recorded = await jobs.record([job('a')]);
-    failNext.destroy.push(500);
+    failNext.bulk.push(500);
 
     // The caller (the inbox route) waits for the run: it must not see the clean-up failure.
     await expect(jobs.runAndWait(recorded)).resolves.toBeUndefined();
@@ -209,7 +210,7 @@ describe('JobRunner', () => {
     const { couch, docs, failNext } = fakeCouch();
     const jobs = runner(couch);
     const recorded = await jobs.record([job('e')]);
-    failNext.destroy.push(500);
+    failNext.bulk.push(500);
     await jobs.runAndWait(recorded);
     jobs.stop();
     await vi.advanceTimersByTimeAsync(120_000);
@@ -246,9 +247,63 @@ describe('JobRunner', () => {
     await jobs.idle();
     expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
     expect(docs.size).toBe(0);
-    // Removed: "a" and "x" alone (one DELETE each), each batch in one bulk request.
-    expect(calls.destroy).toBe(2);
-    expect(calls.bulk - bulkBefore).toBe(2);
+    // Removed: "a", each batch, "x", one bulk request each (one user's jobs run one at a time).
+    expect(calls.destroy).toBe(0);
+    expect(calls.bulk - bulkBefore).toBe(4);
+    jobs.stop();
+  });
+
+  it('records, and removes, the jobs of several users asked for at one moment in one request each', async () => {
+    const { couch, docs, calls } = fakeCouch();
+    const jobs = runner(couch);
+    const users = ['u1', 'u2', 'u3'];
+    const recorded = await Promise.all(
+      users.map((user) => jobs.record([{ kind: 'deliver', user_id: user, ref: 'm', order: 'm' }])),
+    );
+    expect(calls.bulk).toBe(1);
+    // Each knows its own revision, as from a write of its own.
+    for (const [doc] of recorded) expect(doc!._rev).toBe(docs.get(doc!._id)!._rev);
+    // Each user's job runs in its own queue; they finish together and are removed together.
+    await jobs.runAndWait(recorded.flat());
+    await jobs.idle(); // the removal follows the answer
+    expect(docs.size).toBe(0);
+    expect(calls.bulk).toBe(2);
+    expect(calls.destroy + calls.get + calls.fetch).toBe(0);
+    jobs.stop();
+  });
+
+  it('answers whoever waits once the work is done, without waiting for the clean-up', async () => {
+    const { couch, docs } = fakeCouch();
+    const db = couch.db('jobs') as unknown as { bulk: (body: unknown) => Promise<unknown> };
+    const bulk = db.bulk.bind(db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Removals (bulk deletions) wait until released.
+    db.bulk = async (body) => {
+      const removal = (body as { docs: { _deleted?: boolean }[] }).docs.every((d) => d._deleted);
+      if (removal) await held;
+      return bulk(body);
+    };
+    const ran: string[] = [];
+    const jobs = runner(
+      couch,
+      (j) => {
+        ran.push(j.ref);
+        return Promise.resolve('done');
+      },
+      (list) => {
+        ran.push(...list.map((j) => j.ref));
+        return Promise.resolve(list.map(() => 'done' as const));
+      },
+    );
+    const one = await jobs.record([job('a')]);
+    await jobs.runAndWait(one);
+    const two = await jobs.record([job('b'), job('c')]);
+    release();
+    await jobs.runAndWait(two);
+    expect(ran).toEqual(['a', 'b', 'c']);
+    await jobs.idle();
+    expect(docs.size).toBe(0);
     jobs.stop();
   });
 

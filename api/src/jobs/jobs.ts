@@ -1,5 +1,6 @@
 import type { Couch } from '../couch/connect';
-import { isConflict, isNotFound } from '../couch/errors';
+import { isNotFound } from '../couch/errors';
+import { writeDocs } from '../couch/gathered';
 import type { Logger } from '../lib/logger';
 
 export type JobKind = 'deliver' | 'read' | 'saves' | 'order';
@@ -91,18 +92,21 @@ export class JobRunner {
       attempts: 0,
       created_at: now,
     }));
-    const results = await this.couch.db('jobs').bulk({ docs } as never);
+    // In one write with the other users' jobs recorded at that moment (couch/gathered.ts);
+    // done when this resolves.
+    const results = await writeDocs(this.couch, 'jobs', docs);
     // Known revisions let the first run skip reading the job back.
-    // Matched by id: the embedded server does not always answer in the order of the request.
-    const revs = new Map(results.filter((r) => r.rev && !r.error).map((r) => [r.id, r.rev]));
-    for (const doc of docs) {
-      const rev = revs.get(doc._id);
-      if (rev) doc._rev = rev;
-    }
+    docs.forEach((doc, i) => {
+      const { rev, error } = results[i]!;
+      if (rev && !error) doc._rev = rev;
+    });
     return docs;
   }
 
-  /** Runs jobs and resolves when they (and the ones queued before them) have run. */
+  /**
+   * Runs jobs and resolves when they (and the ones queued before them) have run: their work is
+   * done, the removal of their records may still follow (`idle()` waits for it too).
+   */
   async runAndWait(jobs: JobRef[]): Promise<void> {
     await Promise.all(this.enqueue(jobs));
   }
@@ -211,7 +215,7 @@ export class JobRunner {
   private async runBatch(batch: Queued[]): Promise<void> {
     const handler = this.batchHandlers[kindOf(batch[0]!) as JobKind];
     if (!handler || batch.length === 1) {
-      for (const entry of batch) await this.runOne(entry.ref, entry.known);
+      for (const entry of batch) await this.runOne(entry.ref, entry.known, entry.settle);
       return;
     }
     if (this.stopped) return;
@@ -258,6 +262,8 @@ export class JobRunner {
         .catch(() => undefined);
       return;
     }
+    // Done: whoever waits is answered now; the clean-up follows.
+    for (const entry of batch) entry.settle();
     const finished: { ref: JobRef; job: JobDoc }[] = [];
     docs.forEach((entry, i) => {
       if (
@@ -270,14 +276,19 @@ export class JobRunner {
     await this.removeAll(finished);
   }
 
-  /** Removes finished jobs in one request; each that cannot be is removed alone, or retried. */
+  /**
+   * Removes finished jobs in one request (with the other users' jobs finished at that moment:
+   * couch/gathered.ts); each that cannot be is removed alone, or retried.
+   */
   private async removeAll(finished: { ref: JobRef; job: JobDoc }[]): Promise<void> {
     if (!finished.length) return;
     let results: { id: string; error?: string }[];
     try {
-      results = await this.couch.db('jobs').bulk({
-        docs: finished.map(({ job }) => ({ _id: job._id, _rev: job._rev, _deleted: true })),
-      } as never);
+      results = await writeDocs(
+        this.couch,
+        'jobs',
+        finished.map(({ job }) => ({ _id: job._id, _rev: job._rev, _deleted: true })),
+      );
     } catch (error) {
       this.failedAll(finished, error, 'removing');
       return;
@@ -328,7 +339,11 @@ export class JobRunner {
   }
 
   /** One run of one job. Never throws: whatever fails is retried later with back-off. */
-  private async runOne(ref: JobRef, known?: JobDoc): Promise<void> {
+  private async runOne(
+    ref: JobRef,
+    known?: JobDoc,
+    ran: () => void = () => undefined,
+  ): Promise<void> {
     if (this.stopped) return;
     const jobs = this.couch.db('jobs');
     let job = known;
@@ -345,6 +360,7 @@ export class JobRunner {
       }
       step = 'running';
       const result = await this.handlers[job.kind](job);
+      ran(); // whoever waits is answered now; the clean-up follows
       if (result === 'missing' && Date.now() - Date.parse(job.created_at) < MISSING_GRACE_MS) {
         // The write it was recorded for may still be on its way (or was refused).
         this.later(ref, 2_000);
@@ -369,21 +385,30 @@ export class JobRunner {
     }
   }
 
-  /** Removes a finished job, whatever its current revision: its work is done and idempotent. */
+  /**
+   * Removes a finished job, whatever its current revision: its work is done and idempotent.
+   * With a known revision, in one write with the other jobs removed at that moment.
+   */
   private async remove(job: JobDoc): Promise<void> {
     const jobs = this.couch.db('jobs');
+    if (job._rev) {
+      const [result] = await writeDocs(this.couch, 'jobs', [
+        { _id: job._id, _rev: job._rev, _deleted: true },
+      ]);
+      if (!result?.error || result.error === 'not_found') return;
+      if (result.error !== 'conflict') throw new Error(`removing ${job._id}: ${result.error}`);
+    }
+    // The revision we hold is not the current one (the job was recorded again, or retried).
+    // Anything but "already gone" fails this run, which is then retried.
+    const current = await jobs.get(job._id).catch((again: unknown) => {
+      if (isNotFound(again)) return undefined;
+      throw again;
+    });
+    if (!current) return;
     try {
-      await jobs.destroy(job._id, job._rev!);
+      await jobs.destroy(job._id, current._rev);
     } catch (error) {
-      if (isNotFound(error)) return;
-      if (!isConflict(error)) throw error;
-      // The revision we hold is not the current one (the job was recorded again, or retried).
-      // Anything but "already gone" fails this run, which is then retried.
-      const current = await jobs.get(job._id).catch((again: unknown) => {
-        if (isNotFound(again)) return undefined;
-        throw again;
-      });
-      if (current) await jobs.destroy(job._id, current._rev);
+      if (!isNotFound(error)) throw error;
     }
   }
 }

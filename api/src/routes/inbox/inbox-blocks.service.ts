@@ -7,19 +7,6 @@ import { getOrUndefined, personOf, userById, userByTagname, type Deps } from './
 
 export const blockKey = (blocker: string, blocked: string) => `block:${blocker}:${blocked}`;
 
-export async function isBlocked(
-  deps: Deps,
-  recipientId: string,
-  senderId: string,
-): Promise<boolean> {
-  return (
-    (await getOrUndefined(
-      deps.couch.db('users') as DocumentScope<unknown>,
-      blockKey(recipientId, senderId),
-    )) !== undefined
-  );
-}
-
 export async function block(deps: Deps, blocker: UserDoc, tagname: string) {
   const target = await userByTagname(deps, tagname);
   if (!target) throw ValidationError.field('tagname', 'No member has this tagname.');

@@ -1,6 +1,7 @@
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
+import { readDocs } from '../../couch/gathered';
 import { jobId } from '../../jobs/jobs';
 import { ensureUserDb } from '../../couch/userdb';
 import { detectType } from '../../schemas/file-types';
@@ -21,18 +22,10 @@ import {
 } from '../../schemas';
 import { notificationDoc } from '../notifications/notifications.service';
 import { tagnameKey, userKey, type UserDoc } from '../users/users.model';
-import { blockKey, isBlocked } from './inbox-blocks.service';
+import { blockKey } from './inbox-blocks.service';
 import { forgetConversation, nextConversation, upsertConversation } from './inbox-conversation-doc';
 import { recordChatResponse } from './inbox-responses.service';
-import {
-  getOrUndefined,
-  personOf,
-  stubs,
-  toMessage,
-  userByTagname,
-  userDb,
-  type Deps,
-} from './inbox.model';
+import { getOrUndefined, personOf, stubs, toMessage, userDb, type Deps } from './inbox.model';
 
 /**
  * Accounts and tagname reservations as delivery reads them, kept for two seconds: a burst of
@@ -42,9 +35,10 @@ import {
 const userCache = ttlCache<string, Promise<unknown>>({ ttlMs: 2_000, maxEntries: 10_000 });
 
 /**
- * Documents of wf_users by id, in one `_all_docs` read for all that are not at hand: those of
- * `cached` are shared by every caller for 2 s (the promise is kept, so concurrent reads are
- * one), those of `fresh` are read every time. Missing or deleted: undefined.
+ * Documents of wf_users by id, in one `_all_docs` read for all that are not at hand (gathered
+ * with the other reads of wf_users of the moment: other senders' deliveries, session checks):
+ * those of `cached` are shared by every caller for 2 s (the promise is kept, so concurrent reads
+ * are one), those of `fresh` are read every time. Missing or deleted: undefined.
  */
 async function readUserDocs(
   deps: Deps,
@@ -60,14 +54,7 @@ async function readUserDocs(
   }
   const toRead = [...new Set([...misses, ...fresh])];
   if (toRead.length) {
-    const read = (deps.couch.db('users') as DocumentScope<unknown>)
-      .fetch({ keys: toRead })
-      .then(
-        (result) =>
-          new Map(
-            result.rows.map((row) => [row.key, 'doc' in row && row.doc ? row.doc : undefined]),
-          ),
-      );
+    const read = readDocs(deps.couch, 'users', toRead);
     for (const key of misses) {
       const value = read.then((docs) => docs.get(key));
       userCache.set(key, value);
@@ -88,10 +75,10 @@ async function readUserDocs(
 
 /** Why a message cannot go to this recipient, or undefined when it can. */
 async function refusal(
-  deps: Deps,
   sender: UserDoc,
   recipient: UserDoc | undefined,
-  blocked?: Promise<boolean>,
+  /** Whether the recipient blocked the sender (read when the other checks passed). */
+  blocked: () => Promise<boolean>,
 ): Promise<{ status: number; field?: string; message: string } | undefined> {
   if (!recipient || recipient.status !== 'active')
     return { status: 422, field: 'to', message: 'No member has this tagname.' };
@@ -99,7 +86,7 @@ async function refusal(
     return { status: 422, field: 'to', message: 'You cannot send a message to yourself.' };
   if (!sender.email_verified_at)
     return { status: 403, message: 'Verify your email address before sending messages.' };
-  if (await (blocked ?? isBlocked(deps, recipient.id, sender.id)))
+  if (await blocked())
     return { status: 403, message: 'This member is not accepting messages from you.' };
   return undefined;
 }
@@ -381,7 +368,7 @@ export async function deliverMessages(
       ? (second.get(userKey(recipientId)) as UserDoc | undefined)
       : undefined;
     const blocked = recipientId ? second.get(blockKey(recipientId, senderId)) !== undefined : false;
-    const refused = await refusal(deps, sender, recipient, Promise.resolve(blocked));
+    const refused = await refusal(sender, recipient, () => Promise.resolve(blocked));
     const failure =
       refused?.message ??
       (doc.body.length > MESSAGE_MAX ? 'A message has at most 5,000 characters.' : undefined);
@@ -527,8 +514,23 @@ export async function sendMessage(
   known?: UserDoc,
 ): Promise<Message> {
   if (input.body.trim() === '') throw ValidationError.field('body', 'Write a message.');
-  const recipient = known ?? (await userByTagname(deps, input.to));
-  const refused = await refusal(deps, sender, recipient);
+  // The tagname and the account as delivery reads them (kept 2 s, so the job's own checks right
+  // after read neither again); the block is read fresh, as always.
+  let recipient = known;
+  if (!recipient) {
+    const tagKey = tagnameKey(input.to.toLowerCase());
+    const reservation = (await readUserDocs(deps, [tagKey])).get(tagKey) as
+      { user_id: string } | undefined;
+    recipient = reservation
+      ? ((await readUserDocs(deps, [userKey(reservation.user_id)])).get(
+          userKey(reservation.user_id),
+        ) as UserDoc | undefined)
+      : undefined;
+  }
+  const refused = await refusal(sender, recipient, async () => {
+    const key = blockKey(recipient!.id, sender.id);
+    return (await readUserDocs(deps, [], [key])).get(key) !== undefined;
+  });
   if (refused) {
     if (refused.field) throw ValidationError.field(refused.field, refused.message);
     throw new AppError(refused.status as 403, refused.message);
