@@ -150,6 +150,32 @@ const GIG_PAGES_SHARED = [
 const gigPagesShared = (id: string) =>
   GIG_PAGES_SHARED.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
 
+/**
+ * What every page's layout renders before its first paint (the site header and footer, their
+ * menus and hooks, the header's status slot) and what most landing pages' routes import with
+ * it (`format`, the route error page): one chunk (`site-shell`) instead of nine of 1-4 KB, each a
+ * round trip on a phone that fetches a few files at a time (issue 20). Every layout needs them.
+ */
+const SITE_SHELL = [
+  'web/src/app/layouts/site-shell.tsx',
+  'web/src/app/layouts/site-header.tsx',
+  'web/src/app/layouts/site-footer.tsx',
+  'web/src/app/layouts/services-menu.tsx',
+  'web/src/app/layouts/brand.tsx',
+  'web/src/app/layouts/header-status.tsx',
+  'web/src/app/page-error.tsx',
+  'web/src/components/ui/breakpoints.ts',
+  'web/src/components/ui/dropdown.tsx',
+  'web/src/components/ui/service-icon.tsx',
+  'web/src/features/dev-mail/hooks/use-dev-mail-available.ts',
+  'web/src/features/services/api/get-services.ts',
+  'web/src/features/services/hooks/use-services.ts',
+  'web/src/lib/format.ts',
+  'web/src/lib/use-resource.ts',
+];
+const siteShell = (id: string) =>
+  SITE_SHELL.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
@@ -293,6 +319,8 @@ export default defineConfig({
               name: 'react-valtio',
               test: /node_modules[\\/](valtio|proxy-compare|react)[\\/]/,
             },
+            // The layouts' shell: every page needs it before its first paint.
+            { name: 'site-shell', test: siteShell },
             // What Explore and a gig page both need before their first paint and `/` does not:
             // one file instead of a dozen small ones, which a phone fetches a few at a time.
             { name: 'gig-pages', test: gigPagesShared },
