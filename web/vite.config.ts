@@ -180,12 +180,11 @@ const siteShell = (id: string) =>
 
 /**
  * What the gig page's route module imports beyond the modules it shares with Explore: the share
- * widget, the agent's reputation, order links, the after-paint gate and the not-found helper its loader uses.
- * One chunk (`gig-page`) instead of seven of 1-3 KB before its first paint (issue 20); the service, profile,
+ * widget, the agent's reputation, order links, the not-found helper its loader uses. One chunk
+ * (`gig-page`) instead of six of 1-3 KB before its first paint (issue 20); the service, profile,
  * blog and order pages that import one of them fetch it whole (a few KB more, fewer files).
  */
 const GIG_PAGE = [
-  'web/src/lib/after-paint.ts',
   'web/src/app/routes/load.ts',
   'web/src/app/routes/order-links.ts',
   'web/src/components/ui/share-widget.tsx',
