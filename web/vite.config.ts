@@ -138,6 +138,8 @@ const GIG_PAGES_SHARED = [
   'web/src/features/gigs/hooks/use-prefetch-gigs.ts',
   'web/src/features/gigs/components/rating.tsx',
   'web/src/features/gigs/components/gig-card.tsx',
+  'web/src/features/gigs/components/featured-gigs.tsx',
+  'web/src/features/gigs/hooks/use-gig-search.ts',
   'web/src/features/gigs/components/gigs.css',
   'web/src/features/wishlists/api/wishlists.ts',
   'web/src/features/wishlists/components/save-to-wishlist-dialog.tsx',
@@ -149,6 +151,52 @@ const GIG_PAGES_SHARED = [
 ];
 const gigPagesShared = (id: string) =>
   GIG_PAGES_SHARED.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
+
+/**
+ * What every page's layout renders before its first paint (the site header and footer, their
+ * menus and hooks, the header's status slot) and what most landing pages' routes import with
+ * it (`format`, the route error page): one chunk (`site-shell`) instead of nine of 1-4 KB, each a
+ * round trip on a phone that fetches a few files at a time (issue 20). Every layout needs them.
+ */
+const SITE_SHELL = [
+  'web/src/app/layouts/site-shell.tsx',
+  'web/src/app/layouts/site-header.tsx',
+  'web/src/app/layouts/site-footer.tsx',
+  'web/src/app/layouts/services-menu.tsx',
+  'web/src/app/layouts/brand.tsx',
+  'web/src/app/layouts/header-status.tsx',
+  'web/src/app/page-error.tsx',
+  'web/src/components/ui/breakpoints.ts',
+  'web/src/components/ui/dropdown.tsx',
+  'web/src/components/ui/service-icon.tsx',
+  'web/src/features/dev-mail/hooks/use-dev-mail-available.ts',
+  'web/src/features/services/api/get-services.ts',
+  'web/src/features/services/hooks/use-services.ts',
+  'web/src/lib/format.ts',
+  'web/src/lib/use-resource.ts',
+];
+const siteShell = (id: string) =>
+  SITE_SHELL.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
+
+/**
+ * What the gig page's route module imports beyond the modules it shares with Explore: the share
+ * widget, the agent's reputation, order links, the not-found helper its loader uses. One chunk
+ * (`gig-page`) instead of six of 1-3 KB before its first paint (issue 20); the service, profile,
+ * blog and order pages that import one of them fetch it whole (a few KB more, fewer files).
+ */
+const GIG_PAGE = [
+  'web/src/app/routes/load.ts',
+  'web/src/app/routes/order-links.ts',
+  'web/src/components/ui/share-widget.tsx',
+  'web/src/components/ui/share-networks.ts',
+  'web/src/features/reputation/components/agent-reputation.tsx',
+  'web/src/features/reputation/components/level-badge.tsx',
+  'web/src/features/reputation/api/reputation.ts',
+  'web/src/features/reputation/utils/format.ts',
+  'api/src/schemas/reputation.ts',
+];
+const gigPage = (id: string) =>
+  GIG_PAGE.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -293,9 +341,13 @@ export default defineConfig({
               name: 'react-valtio',
               test: /node_modules[\\/](valtio|proxy-compare|react)[\\/]/,
             },
+            // The layouts' shell: every page needs it before its first paint.
+            { name: 'site-shell', test: siteShell },
             // What Explore and a gig page both need before their first paint and `/` does not:
             // one file instead of a dozen small ones, which a phone fetches a few at a time.
             { name: 'gig-pages', test: gigPagesShared },
+            // The gig page's own: one file instead of six.
+            { name: 'gig-page', test: gigPage },
           ],
           includeDependenciesRecursively: false,
         },

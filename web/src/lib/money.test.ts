@@ -9,6 +9,22 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: 9_800_000, currency: 'USD' })).toBe('$98,000');
   });
 
+  it('writes dollars as Intl.NumberFormat does, without it', () => {
+    const intl = (cents: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        ...(cents % 100 === 0 ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+      }).format(cents / 100);
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 12_345, 99_999, 100_000, 123_456_789];
+    for (const amount of [...amounts, ...amounts.map((a) => -a), 9_999_999_999]) {
+      expect(formatMoney({ amount, currency: 'USD' }), String(amount)).toBe(intl(amount));
+    }
+    // Not whole cents, or -0: Intl itself.
+    expect(formatMoney({ amount: 12.5, currency: 'USD' })).toBe(intl(12.5));
+    expect(formatMoney({ amount: -0, currency: 'USD' })).toBe(intl(-0));
+  });
+
   it('follows the currency’s minor units', () => {
     expect(minorUnitsPerUnit('USD')).toBe(100);
     expect(minorUnitsPerUnit('JPY')).toBe(1);

@@ -29,11 +29,28 @@ function formatter(currency: string, whole: boolean): Intl.NumberFormat {
 
 /** How many minor units make one unit of `currency`: 100 for USD, 1 for JPY. */
 export function minorUnitsPerUnit(currency: string): number {
+  if (currency === 'USD') return 100;
   return 10 ** (formatter(currency, false).resolvedOptions().maximumFractionDigits ?? 2);
+}
+
+/**
+ * Cents as en-US dollars, as Intl.NumberFormat writes them ("$1,200", "-$45.50"), without it:
+ * gigs and payouts are in USD, and a page's first Intl.NumberFormat loads the browser's locale
+ * data (20-30 ms on a desktop, four times that on a phone) inside the render that paints its
+ * prices (issue 20). A test compares both ways.
+ */
+function formatCents(cents: number): string {
+  const size = Math.abs(cents);
+  const dollars = String(Math.floor(size / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const rest = size % 100;
+  return `${cents < 0 ? '-' : ''}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
 /** "$45" for whole amounts, "$45.50" otherwise. */
 export function formatMoney({ amount, currency }: Money): string {
+  if (currency === 'USD' && Number.isSafeInteger(amount) && !Object.is(amount, -0)) {
+    return formatCents(amount);
+  }
   const per = minorUnitsPerUnit(currency);
   return formatter(currency, amount % per === 0).format(amount / per);
 }

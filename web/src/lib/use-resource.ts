@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 
 export type Resource<T> =
@@ -57,18 +57,24 @@ export function useResource<T>(
     );
     if (key === null) return;
     const controller = new AbortController();
+    // Answers render in a transition: React renders what they change in slices and yields to
+    // the browser between them, instead of one long task (a page's late answers showed as
+    // Lighthouse's blocking time, issue 20). Nothing waits on them synchronously.
     loadRef.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setResource({ status: 'ready', data, key });
+        if (controller.signal.aborted) return;
+        startTransition(() => setResource({ status: 'ready', data, key }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setResource((previous) => ({
-          status: 'error',
-          data: previous.data,
-          error: asApiError(error),
-          key,
-        }));
+        startTransition(() =>
+          setResource((previous) => ({
+            status: 'error',
+            data: previous.data,
+            error: asApiError(error),
+            key,
+          })),
+        );
       },
     );
     return () => controller.abort();

@@ -128,7 +128,12 @@ export function ExplorePage({
   // Free-text filters are applied together with "Apply"; they follow the URL too.
   const fieldsKey = `${filters.minPrice}|${filters.maxPrice}|${filters.destination}|${filters.language}`;
   const [priceErrors, setPriceErrors] = useState<PriceErrors>({});
-  useEffect(() => setPriceErrors({}), [fieldsKey]);
+  // Errors are cleared when the fields change; without errors the state stays as it is, so the
+  // page is not rendered again (with its twenty cards) right after it mounts (issue 20).
+  useEffect(
+    () => setPriceErrors((errors) => (errors.from || errors.to ? {} : errors)),
+    [fieldsKey],
+  );
 
   const submitFields = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, waitFor, within } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_FILTERS, toApiQuery } from '../utils/filters';
 import { pageDataKey } from '@wayfarer/api/schemas/page-data';
@@ -104,5 +105,32 @@ describe('useGigSearch', () => {
     await waitFor(() =>
       expect(second.result.current).toMatchObject({ list: { data: [{ id: 'fetched' }] } }),
     );
+  });
+
+  // Issue 20: a page of cards renders in a transition (in slices, no long task): a part that
+  // suspends while rendering the answer leaves the page as it was instead of its fallback.
+  it('renders an answer in a transition', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify(list('all')), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+    const never = new Promise<never>(() => undefined);
+    function View() {
+      const search = useGigSearch(EMPTY_FILTERS);
+      if (search.status === 'ready') use(never);
+      return <p>{search.status}</p>;
+    }
+    const { container } = render(
+      <Suspense fallback={<p>fallback</p>}>
+        <View />
+      </Suspense>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(container).queryByText('fallback')).toBeNull();
+    expect(within(container).getByText('loading')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { takeServed } from '@/lib/page-data';
 import { searchGigs, type GigList } from '../api/gigs';
@@ -33,19 +33,24 @@ export function useGigSearch(filters: GigFilters, perPage?: number, attempt = 0)
     if (stored?.status === 'ready' && stored.served && stored.key === key) return;
     const controller = new AbortController();
     searchGigs(filters, perPage, { signal: controller.signal }).then(
+      // In a transition, as lib/use-resource.ts: a page of cards renders in slices, no long task.
       (list) => {
         if (controller.signal.aborted) return;
-        setStored({ key, status: 'ready', list });
-        setPrevious(list);
+        startTransition(() => {
+          setStored({ key, status: 'ready', list });
+          setPrevious(list);
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setStored({
-          key,
-          status: 'error',
-          isOffline: error instanceof ApiError && error.isNetworkError,
-          message: error instanceof Error ? error.message : 'The search failed.',
-        });
+        startTransition(() =>
+          setStored({
+            key,
+            status: 'error',
+            isOffline: error instanceof ApiError && error.isNetworkError,
+            message: error instanceof Error ? error.message : 'The search failed.',
+          }),
+        );
       },
     );
     return () => controller.abort();
