@@ -116,6 +116,10 @@ function preloadLandingChunks(routes: Record<string, string[]>): Plugin {
 
 const THEME_COLOR = '#0b5c6b';
 
+/** Whether a module id (a path, either slash) is one of `files` (paths from the repository root). */
+const isOneOf = (files: readonly string[]) => (id: string) =>
+  files.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
+
 /**
  * The modules Explore and a gig page share that `/` never loads (the gigs and wishlists API and
  * cards, money, the page's first answer, the local database, avatar, modal, the prefetch of gig
@@ -149,8 +153,7 @@ const GIG_PAGES_SHARED = [
   'web/src/app/routes/gig-prefetch.tsx',
   'web/src/app/routes/gig-sections.tsx',
 ];
-const gigPagesShared = (id: string) =>
-  GIG_PAGES_SHARED.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
+const gigPagesShared = isOneOf(GIG_PAGES_SHARED);
 
 /**
  * What every page's layout renders before its first paint (the site header and footer, their
@@ -175,8 +178,7 @@ const SITE_SHELL = [
   'web/src/lib/format.ts',
   'web/src/lib/use-resource.ts',
 ];
-const siteShell = (id: string) =>
-  SITE_SHELL.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
+const siteShell = isOneOf(SITE_SHELL);
 
 /**
  * What the gig page's route module imports beyond the modules it shares with Explore: the share
@@ -195,8 +197,7 @@ const GIG_PAGE = [
   'web/src/features/reputation/utils/format.ts',
   'api/src/schemas/reputation.ts',
 ];
-const gigPage = (id: string) =>
-  GIG_PAGE.some((file) => id.replaceAll('\\', '/').endsWith(`/${file}`));
+const gigPage = isOneOf(GIG_PAGE);
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
