@@ -85,7 +85,7 @@ const LATEST_MISSING = [
 // Every request with a user name and password (the API's, the sync gateway's) checks them: the
 // account read twice from _users, its password derived again (PBKDF2), a session made and checked
 // (two HMACs), about 6 % of the server's CPU in the chat benchmark. A successful check is kept for
-// SESSION_MS per exact Authorization header (keptSessions below): a changed password or role
+// 5 s per exact Authorization header (keptSessions below): a changed password or role
 // applies within that time here, as a cached session would on CouchDB.
 const authenticationFile = fromServer('express-pouchdb/lib/routes/authentication.js');
 const BASIC_AUTH = '      return buildBasicAuthSession(req);';
@@ -118,7 +118,7 @@ Module._extensions['.js'] = function (module, filename) {
   module._compile(source, filename);
 };
 
-// Two reads the server makes far more often than their answers change, kept in memory:
+// Three things the server redoes far more often than their answers change, kept in memory:
 const expressDir = path.dirname(fromServer('express-pouchdb/package.json'));
 const fromExpress = (id) => require.resolve(id, { paths: [expressDir] });
 
@@ -169,45 +169,56 @@ function writtenSecurity(db, args) {
   return answer(written, callback);
 }
 
+/**
+ * Answers kept `ms` per key (the size on disk, a password check below): `make()` once per key
+ * and period, its promise shared meanwhile; one that fails, or that `keep` turns down, is asked
+ * again next time. Once `max` keys are kept, those not asked for in `ms` go.
+ */
+function keptFor(ms, max, keep = () => true) {
+  const entries = new Map();
+  const drop = (key, entry) => entries.get(key) === entry && entries.delete(key);
+  return (key, make) => {
+    const now = Date.now();
+    const found = entries.get(key);
+    if (found && now - found.at <= ms) return found.value;
+    if (entries.size >= max)
+      for (const [k, entry] of entries) if (now - entry.at > ms) entries.delete(k);
+    const entry = { at: now, value: Promise.resolve(make()) };
+    entries.set(key, entry);
+    entry.value.then(
+      (value) => keep(value) || drop(key, entry),
+      () => drop(key, entry),
+    );
+    return entry.value;
+  };
+}
+
 // - A database's size on disk (`disk_size` in its information, which CouchDB 3 no longer has:
 //   nothing of ours reads it): pouchdb-size walks the database's folder (a stat a file) on every
 //   `GET /{db}`, and on every feed opened with `since=now` — about a tenth of the server's CPU in
-//   the chat benchmark. Measured again at most every SIZE_MS per database.
-const SIZE_MS = 10_000;
+//   the chat benchmark. Measured again at most every 10 s per database.
 const size = require(fromExpress('pouchdb-size'));
 const measureSize = size.getDiskSize;
-const sizes = new Map();
+const keptSize = keptFor(10_000, 1000);
 size.getDiskSize = function (...args) {
   const key = `${(this.__opts && this.__opts.prefix) || ''}${this.name}`;
-  const now = Date.now();
-  let kept = sizes.get(key);
-  if (!kept || now - kept.at > SIZE_MS) {
-    if (sizes.size > 1000) for (const [k, v] of sizes) if (now - v.at > SIZE_MS) sizes.delete(k);
-    kept = { at: now, size: Promise.resolve(measureSize.call(this)) };
-    sizes.set(key, kept);
-    const measured = kept;
-    measured.size.catch(() => sizes.get(key) === measured && sizes.delete(key));
-  }
-  return answer(kept.size, callbackOf(args));
+  return answer(
+    keptSize(key, () => measureSize.call(this)),
+    callbackOf(args),
+  );
 };
 
 // - The session a user name and password give (see authenticationFile above): only successful
 //   checks are kept; each request gets its own copy (express-pouchdb adds to it).
-const SESSION_MS = 5_000;
-const sessions = new Map();
+const keptSession = keptFor(
+  5_000,
+  100,
+  (session) => !!(session && session.info && session.info.authenticated),
+);
 global[Symbol.for('wayfarer.keptSessions')] = function keptSessions(req, build) {
   const header = req.headers.authorization;
   if (!header) return build(req);
-  const now = Date.now();
-  const kept = sessions.get(header);
-  if (kept && now - kept.at <= SESSION_MS) return Promise.resolve(structuredClone(kept.session));
-  return Promise.resolve(build(req)).then((session) => {
-    if (session && session.info && session.info.authenticated) {
-      if (sessions.size >= 100) sessions.clear();
-      sessions.set(header, { at: now, session: structuredClone(session) });
-    }
-    return session;
-  });
+  return keptSession(header, () => build(req)).then((session) => structuredClone(session));
 };
 
 const dbs = require(fromServer('express-pouchdb/lib/create-or-delete-dbs.js'));
