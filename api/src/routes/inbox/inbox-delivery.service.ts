@@ -73,6 +73,16 @@ async function readUserDocs(
   return new Map(entries);
 }
 
+/** The account with this tagname, as delivery reads it (userByTagname, kept 2 s). */
+async function recipientByTagname(deps: Deps, tagname: string): Promise<UserDoc | undefined> {
+  const one = async (key: string) => (await readUserDocs(deps, [key])).get(key);
+  const reservation = (await one(tagnameKey(tagname.toLowerCase()))) as
+    { user_id: string } | undefined;
+  return reservation
+    ? ((await one(userKey(reservation.user_id))) as UserDoc | undefined)
+    : undefined;
+}
+
 /** Why a message cannot go to this recipient, or undefined when it can. */
 async function refusal(
   sender: UserDoc,
@@ -516,17 +526,7 @@ export async function sendMessage(
   if (input.body.trim() === '') throw ValidationError.field('body', 'Write a message.');
   // The tagname and the account as delivery reads them (kept 2 s, so the job's own checks right
   // after read neither again); the block is read fresh, as always.
-  let recipient = known;
-  if (!recipient) {
-    const tagKey = tagnameKey(input.to.toLowerCase());
-    const reservation = (await readUserDocs(deps, [tagKey])).get(tagKey) as
-      { user_id: string } | undefined;
-    recipient = reservation
-      ? ((await readUserDocs(deps, [userKey(reservation.user_id)])).get(
-          userKey(reservation.user_id),
-        ) as UserDoc | undefined)
-      : undefined;
-  }
+  const recipient = known ?? (await recipientByTagname(deps, input.to));
   const refused = await refusal(sender, recipient, async () => {
     const key = blockKey(recipient!.id, sender.id);
     return (await readUserDocs(deps, [], [key])).get(key) !== undefined;
