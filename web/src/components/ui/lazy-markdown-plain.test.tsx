@@ -14,38 +14,36 @@ vi.mock('./markdown', () => ({
 }));
 
 describe('needsMarkdown', () => {
-  it('says no to plain prose, whatever its punctuation', () => {
-    for (const text of [
-      'A morning walk through the old town, with tea (and dates) at 10 a.m.',
-      "Two paragraphs.\n\nThe second one: it's longer; it ends here!",
-      'Prices from €20 for 3 hours, 50% off in June? Ask me.',
-      'A line\nbroken in the source (a soft break).',
-    ])
-      expect(needsMarkdown(text), text).toBe(false);
+  it.each([
+    'A morning walk through the old town, with tea (and dates) at 10 a.m.',
+    "Two paragraphs.\n\nThe second one: it's longer; it ends here!",
+    'Prices from €20 for 3 hours, 50% off in June? Ask me.',
+    'A line\nbroken in the source (a soft break).',
+  ])('says no to plain prose, whatever its punctuation: %j', (text) => {
+    expect(needsMarkdown(text)).toBe(false);
   });
 
-  it('says yes to anything Markdown could render otherwise', () => {
-    for (const text of [
-      'A **bold** walk.',
-      'An _emphasis_.',
-      '`code`',
-      'A [link](https://example.com).',
-      '# A heading',
-      'Title\n=====',
-      '- Tea\n- Dates',
-      '+ Tea',
-      '1. First\n2. Second',
-      '2) Second',
-      '> A quote',
-      'Fish &amp; chips',
-      'An <b>HTML</b> tag',
-      'A hard  \nbreak',
-      'A hard\\\nbreak',
-      'Text\n\n    indented code',
-      '~~~\nfenced\n~~~',
-      '| a | b |',
-    ])
-      expect(needsMarkdown(text), text).toBe(true);
+  it.each([
+    'A **bold** walk.',
+    'An _emphasis_.',
+    '`code`',
+    'A [link](https://example.com).',
+    '# A heading',
+    'Title\n=====',
+    '- Tea\n- Dates',
+    '+ Tea',
+    '1. First\n2. Second',
+    '2) Second',
+    '> A quote',
+    'Fish &amp; chips',
+    'An <b>HTML</b> tag',
+    'A hard  \nbreak',
+    'A hard\\\nbreak',
+    'Text\n\n    indented code',
+    '~~~\nfenced\n~~~',
+    '| a | b |',
+  ])('says yes to anything Markdown could render otherwise: %j', (text) => {
+    expect(needsMarkdown(text)).toBe(true);
   });
 });
 
