@@ -45,6 +45,16 @@ describe.skipIf(externalCouch || process.platform !== 'linux')(
     });
     afterAll(() => server?.close());
 
+    it("runs in a process group of its own, which a signal to the API's group does not reach", () => {
+      // Ctrl-C or a supervisor's SIGTERM goes to the API's whole group: the API must outlive it
+      // long enough to write what it holds, then stop this server itself.
+      const group = (pid: number) =>
+        Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
+      const pid = server.deps.couch.embedded!.pid!;
+      expect(group(pid)).toBe(pid);
+      expect(group(pid)).not.toBe(group(process.pid));
+    });
+
     it(
       `serves ${MEMBERS} members, each registering, reading and syncing, without running out`,
       { timeout: 600_000 },

@@ -160,7 +160,17 @@ export class EmbeddedCouch extends EventEmitter {
     };
     if (this.options.maxDbsOpen !== undefined)
       env.WAYFARER_MAX_DBS_OPEN = String(this.options.maxDbsOpen);
-    const options: SpawnOptions = { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env };
+    // In a process group of its own: a signal to the API's group (Ctrl-C in a terminal, a test
+    // runner or a supervisor stopping `npm start`) reaches the API only, which writes what it
+    // holds (sync checkpoints, gig views) and then stops this server (stop()); sharing the
+    // group, the server died first and those writes failed. A killed API still ends it: the
+    // IPC channel closes, and the child exits (child.cjs).
+    const options: SpawnOptions = {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      env,
+      detached: true,
+    };
     // Through the shell where there is one, to set the descriptor limit: the one asked for, or
     // the soft limit raised to the hard one (Node raises its own too; this keeps it explicit).
     // `exec` keeps the process id and the IPC channel.
