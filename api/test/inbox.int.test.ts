@@ -450,7 +450,7 @@ describe('deliveries queued for one sender', () => {
     // gathered.test.ts and bench/README.md, delivery).
     expect(to(jobsDb).every((r) => r === `POST ${jobsDb.toUpperCase()}/_BULK_DOCS`)).toBe(true);
     expect(to(jobsDb).length).toBeLessThanOrEqual(1 + sent.length);
-    expect(to(usersDb).every((r) => r === `POST ${usersDb.toUpperCase()}/_ALL_DOCS`)).toBe(true);
+    expect(to(usersDb).every((r) => r === `POST ${usersDb.toUpperCase()}/_BULK_GET`)).toBe(true);
     expect(to(usersDb).length).toBeLessThanOrEqual(2 * sent.length);
   });
 });

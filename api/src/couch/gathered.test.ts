@@ -5,24 +5,26 @@ import { readDocs, writeDocs } from './gathered';
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * A database server whose `_all_docs` reads (`fetch({ keys })`) are recorded and answered when
- * the test says, with what `stored` held when the read began.
+ * A database server whose `_bulk_get` reads are recorded and answered when the test says, with
+ * what `stored` held when the read began.
  */
 function fakeCouch(stored: Map<string, unknown>) {
   const reads: { keys: string[]; answer: (error?: Error) => void }[] = [];
-  const couch = {
-    db: () => ({
-      fetch: ({ keys }: { keys: string[] }) => {
-        // What the database holds when the read begins.
-        const rows = keys.map((key) =>
-          stored.has(key) ? { key, id: key, doc: stored.get(key) } : { key, error: 'not_found' },
-        );
-        return new Promise((resolve, reject) =>
-          reads.push({ keys, answer: (error) => (error ? reject(error) : resolve({ rows })) }),
-        );
-      },
-    }),
-  } as unknown as Couch;
+  const server = {
+    request: ({ path, body }: { path: string; body: { docs: { id: string }[] } }) => {
+      expect(path).toBe('_bulk_get');
+      const keys = body.docs.map((d) => d.id);
+      // What the database holds when the read begins.
+      const results = keys.map((id) => ({
+        id,
+        docs: [stored.has(id) ? { ok: stored.get(id) } : { error: { id, error: 'not_found' } }],
+      }));
+      return new Promise((resolve, reject) =>
+        reads.push({ keys, answer: (error) => (error ? reject(error) : resolve({ results })) }),
+      );
+    },
+  };
+  const couch = { db: () => ({ server, config: { db: 'users' } }) } as unknown as Couch;
   return { couch, reads };
 }
 

@@ -1,4 +1,5 @@
 import type { Couch } from './connect';
+import { docsByIds } from './docs-by-ids';
 
 type ServerDatabaseKey = Parameters<Couch['db']>[0];
 
@@ -113,12 +114,7 @@ function gatherers(couch: Couch, key: ServerDatabaseKey): Gatherers {
   if (!found) {
     found = {
       reads: new Gathered<string, Map<string, unknown>>(
-        async (ids) => {
-          const result = await couch.db(key).fetch({ keys: ids });
-          return new Map(
-            result.rows.map((row) => [row.key, 'doc' in row && row.doc ? row.doc : undefined]),
-          );
-        },
+        (ids) => docsByIds(couch.db(key), ids),
         (id) => id,
         false,
       ),
@@ -138,7 +134,7 @@ function gatherers(couch: Couch, key: ServerDatabaseKey): Gatherers {
 }
 
 /**
- * Documents of a server database by id (missing or deleted: undefined), read in one `_all_docs`
+ * Documents of a server database by id (missing or deleted: undefined), read in one `_bulk_get`
  * with the other reads of that database asked for at the same moment (Gathered).
  */
 export async function readDocs(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
+import { docsByIds } from '../../couch/docs-by-ids';
 import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Gig, GigFields, GigPatch, GigSearch, GigSummary, ListResponse } from '../../schemas';
@@ -320,10 +321,8 @@ async function docsOf(deps: Deps, rows: IndexRow<IndexValue>[]): Promise<GigDoc[
     else missing.push(row.id);
   }
   if (missing.length) {
-    const result = await deps.couch.db('catalog').fetch({ keys: missing });
-    for (const row of result.rows as { id?: string; doc?: GigDoc }[]) {
-      if (!row.doc) continue;
-      const { _attachments: _, ...doc } = row.doc;
+    const docs = await docsByIds<GigDoc>(deps.couch.db('catalog'), missing);
+    for (const { _attachments: _, ...doc } of docs.values()) {
       pageDocs.set(doc._id, doc);
       found.set(doc._id, doc);
     }

@@ -1,6 +1,7 @@
 import type { DocumentScope } from 'nano';
 import type { AppDeps } from '../../context';
 import { isConflict, isNotFound } from '../../couch/errors';
+import { docsByIds } from '../../couch/docs-by-ids';
 import { readDocs } from '../../couch/gathered';
 import { jobId } from '../../jobs/jobs';
 import { ensureUserDb } from '../../couch/userdb';
@@ -35,7 +36,7 @@ import { getOrUndefined, personOf, stubs, toMessage, userDb, type Deps } from '.
 const userCache = ttlCache<string, Promise<unknown>>({ ttlMs: 2_000, maxEntries: 10_000 });
 
 /**
- * Documents of wf_users by id, in one `_all_docs` read for all that are not at hand (gathered
+ * Documents of wf_users by id, in one `_bulk_get` read for all that are not at hand (gathered
  * with the other reads of wf_users of the moment: other senders' deliveries, session checks):
  * those of `cached` are shared by every caller for 2 s (the promise is kept, so concurrent reads
  * are one), those of `fresh` are read every time. Missing or deleted: undefined.
@@ -151,13 +152,7 @@ async function readPending(
   senderDb: DocumentScope<unknown>,
   messageIds: readonly string[],
 ): Promise<(MessageDoc | undefined)[]> {
-  const result = await senderDb.fetch({ keys: messageIds.map(messageDocId) });
-  const byId = new Map(
-    result.rows.map((row) => [
-      row.key,
-      'doc' in row && row.doc ? (row.doc as unknown as MessageDoc) : undefined,
-    ]),
-  );
+  const byId = await docsByIds<MessageDoc>(senderDb, messageIds.map(messageDocId));
   return Promise.all(
     messageIds.map(async (id) => {
       const doc = byId.get(messageDocId(id));

@@ -1,5 +1,6 @@
 /** Accounts by id for showing people, and what shows for an account that no longer exists. */
 import type { AppDeps } from '../../context';
+import { docsByIds } from '../../couch/docs-by-ids';
 import type { Person } from '../../schemas';
 import { userKey, type UserDoc } from './users.model';
 import { toUser } from './users.view';
@@ -12,12 +13,9 @@ export async function usersByIds(
   deps: Pick<AppDeps, 'couch'>,
   ids: Iterable<string>,
 ): Promise<Map<string, UserDoc>> {
-  const keys = [...new Set(ids)].map(userKey);
   const users = new Map<string, UserDoc>();
-  if (!keys.length) return users;
-  const result = await deps.couch.db('users').fetch({ keys });
-  for (const row of result.rows as { doc?: UserDoc | null }[])
-    if (row.doc?.type === 'user') users.set(row.doc.id, row.doc);
+  const docs = await docsByIds<UserDoc>(deps.couch.db('users'), [...ids].map(userKey));
+  for (const doc of docs.values()) if (doc.type === 'user') users.set(doc.id, doc);
   return users;
 }
 
