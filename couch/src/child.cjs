@@ -92,10 +92,60 @@ const BASIC_AUTH = '      return buildBasicAuthSession(req);';
 const KEPT_BASIC_AUTH =
   "      return global[Symbol.for('wayfarer.keptSessions')](req, buildBasicAuthSession);";
 
+// A view's index is read one query at a time: pouchdb-abstract-mapreduce puts every query of a
+// view in the view's queue, behind the one before and the index update each query first asks
+// for, so ten searches at once waited for each other's LevelDB reads while the server's thread
+// idled (about 60 % busy, one search's latency times ten; bench/README.md, gig-search). CouchDB
+// reads an index while others read it. Here the queries that meet share one turn of the queue
+// (view-turns.cjs): they run together; an update (or a clean-up) queued after them waits until
+// they are done, and queries after it wait for it, so a query still reads an index at least as
+// new as the update it asked for. And the update a query asks for first is not queued when the
+// index is already at the database's update sequence (nothing to index: the queued update would
+// have read an empty change feed). Fails loudly if the library changes.
+const mapreduceFile = require.resolve('pouchdb-abstract-mapreduce', {
+  paths: [path.dirname(fromServer('pouchdb-mapreduce/package.json'))],
+});
+const QUEUE_ADD = 'TaskQueue.prototype.add = function (promiseFactory) {\n';
+const QUEUE_ADD_CLOSING = `${QUEUE_ADD}  global[Symbol.for('wayfarer.closeReadTurn')](this);\n`;
+const QUERY_IN_QUEUE = [
+  '  function queryView(view, opts) {',
+  '    return pouchdbMapreduceUtils.sequentialize(getQueue(view), function () {',
+  '      return queryViewInQueue(view, opts);',
+  '    })();',
+].join('\n');
+const QUERY_IN_TURN = [
+  '  function queryView(view, opts) {',
+  "    return global[Symbol.for('wayfarer.readTurn')](getQueue(view), function () {",
+  '      return queryViewInQueue(view, opts);',
+  '    });',
+].join('\n');
+const UPDATE_QUEUED = [
+  '  function updateView(view, opts) {',
+  '    return pouchdbMapreduceUtils.sequentialize(getQueue(view), function () {',
+  '      return updateViewInQueue(view, opts);',
+  '    })();',
+].join('\n');
+const UPDATE_UNLESS_CURRENT = [
+  '  function updateView(view, opts) {',
+  "    return global[Symbol.for('wayfarer.unlessCurrent')](view, function () {",
+  '      return pouchdbMapreduceUtils.sequentialize(getQueue(view), function () {',
+  '        return updateViewInQueue(view, opts);',
+  '      })();',
+  '    });',
+].join('\n');
+
 /** The fixes of each patched file: [what it says, what it says instead]. */
 const FIXES = new Map([
   [validationFile, [[BUGGY, FIXED]]],
   [authenticationFile, [[BASIC_AUTH, KEPT_BASIC_AUTH]]],
+  [
+    mapreduceFile,
+    [
+      [QUEUE_ADD, QUEUE_ADD_CLOSING],
+      [QUERY_IN_QUEUE, QUERY_IN_TURN],
+      [UPDATE_QUEUED, UPDATE_UNLESS_CURRENT],
+    ],
+  ],
   [
     leveldbCoreFile,
     [
@@ -220,6 +270,13 @@ global[Symbol.for('wayfarer.keptSessions')] = function keptSessions(req, build) 
   if (!header) return build(req);
   return keptSession(header, () => build(req)).then((session) => structuredClone(session));
 };
+
+// - The turns of a view's queue that queries share, and the update not queued when the index is
+//   current (mapreduceFile above; view-turns.cjs).
+const { readTurn, closeReadTurn, unlessCurrent } = require('./view-turns.cjs');
+global[Symbol.for('wayfarer.readTurn')] = readTurn;
+global[Symbol.for('wayfarer.closeReadTurn')] = closeReadTurn;
+global[Symbol.for('wayfarer.unlessCurrent')] = unlessCurrent;
 
 const dbs = require(fromServer('express-pouchdb/lib/create-or-delete-dbs.js'));
 const cleanFilename = require(fromServer('express-pouchdb/lib/clean-filename.js'));
