@@ -134,6 +134,22 @@ const UPDATE_UNLESS_CURRENT = [
   '    });',
 ].join('\n');
 
+// An index update stopped after the first read of the change feed that came back shorter than
+// a batch. But the LevelDB adapter's feed reads a snapshot of the sequence and, for each entry,
+// the document's metadata as it is now: a document changed after the snapshot is left out (its
+// newer entry is not in the snapshot), so an update running while a background job rewrote a
+// just-created project left that project out, and a query right after it (projects.int, once
+// queries of a view stopped queueing behind each other) did not list a project created before it.
+// The update now reads again until a read finds nothing: a document left out for a newer entry
+// is then read at that entry.
+const BATCH_SHORT = [
+  '      if (results.length < opts.changes_batch_size) {',
+  '        return;',
+  '      }',
+  '      return processNextBatch();',
+].join('\n');
+const UNTIL_EMPTY = '      return processNextBatch();';
+
 /** The fixes of each patched file: [what it says, what it says instead]. */
 const FIXES = new Map([
   [validationFile, [[BUGGY, FIXED]]],
@@ -144,6 +160,7 @@ const FIXES = new Map([
       [QUEUE_ADD, QUEUE_ADD_CLOSING],
       [QUERY_IN_QUEUE, QUERY_IN_TURN],
       [UPDATE_QUEUED, UPDATE_UNLESS_CURRENT],
+      [BATCH_SHORT, UNTIL_EMPTY],
     ],
   ],
   [
