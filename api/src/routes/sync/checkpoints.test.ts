@@ -99,6 +99,29 @@ describe('CheckpointCache', () => {
     expect(cache.get('u1', id)).toBeUndefined();
   });
 
+  it('a database gone (a deleted account’s) drops its checkpoint without a warning; a failure warns', async () => {
+    const warn = vi.fn();
+    const warnings = () => warn.mock.calls.map((call) => call[1] as string);
+    let gone = true;
+    const cache = new CheckpointCache(
+      (_db, _id, doc) =>
+        gone ? Promise.resolve(null) : Promise.reject(new Error(`unreachable ${String(doc._rev)}`)),
+      { warn },
+    );
+    cache.written('u1', id, body(undefined, 1), '0-1');
+    cache.accept('u1', id, body('0-1', 2));
+    await cache.flush();
+    expect(cache.get('u1', id)).toBeUndefined();
+    expect(warnings()).toEqual([]);
+
+    gone = false;
+    cache.written('u2', id, body(undefined, 1), '0-1');
+    cache.accept('u2', id, body('0-1', 2));
+    await cache.flush();
+    expect(cache.get('u2', id)).toBeUndefined();
+    expect(warnings()).toEqual(['a checkpoint was not written']);
+  });
+
   it('keeps each database’s checkpoints apart, and a forgotten one is not written', async () => {
     const db = fakeDatabase();
     const cache = new CheckpointCache(db.write, silent);

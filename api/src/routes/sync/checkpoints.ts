@@ -9,11 +9,12 @@ const KEPT_MS = 10 * 60_000;
 export const CHECKPOINT_WRITE_DELAY_MS = 10_000;
 
 /** Writes a checkpoint document (with the database's `_rev`) and answers its new revision. */
+/** Writes a checkpoint: its new revision, or null when the database no longer exists. */
 export type CheckpointWriter = (
   db: string,
   id: string,
   doc: Record<string, unknown>,
-) => Promise<string>;
+) => Promise<string | null>;
 
 interface Entry {
   key: string;
@@ -179,6 +180,12 @@ export class CheckpointCache {
           _id: entry.id,
           _rev: entry.dbRev,
         });
+        if (rev === null) {
+          // The database is gone (its account was deleted): nothing left to write, nor to say.
+          if (this.current(entry)) this.entries.delete(entry.key);
+          entry.written = entry.version;
+          return;
+        }
         entry.dbRev = rev;
         entry.written = version;
       } catch (error) {

@@ -247,6 +247,8 @@ export function syncGateway(deps: AppDeps) {
       },
     );
     const text = await response.text();
+    // A 404 to a PUT of a local document: the database itself is gone (a deleted account's).
+    if (response.status === 404) return null;
     if (!response.ok)
       throw new Error(`the database answered ${response.status}: ${text.slice(0, 200)}`);
     return (JSON.parse(text) as { rev: string }).rev;
