@@ -8,8 +8,10 @@ const KEPT_MS = 10 * 60_000;
 /** How long after a client's write of a checkpoint the database gets it (the latest one). */
 export const CHECKPOINT_WRITE_DELAY_MS = 10_000;
 
-/** Writes a checkpoint document (with the database's `_rev`) and answers its new revision. */
-/** Writes a checkpoint: its new revision, or null when the database no longer exists. */
+/**
+ * Writes a checkpoint document (with the database's `_rev`) and answers its new revision, or null
+ * when the database no longer exists.
+ */
 export type CheckpointWriter = (
   db: string,
   id: string,
@@ -170,6 +172,12 @@ export class CheckpointCache {
     return this.entries.get(entry.key)?.value === entry;
   }
 
+  /** The entry is no longer kept, and nothing of it is left to write. */
+  private drop(entry: Entry): void {
+    if (this.current(entry)) this.entries.delete(entry.key);
+    entry.written = entry.version;
+  }
+
   /** One write of the entry's latest checkpoint to the database; never rejects. */
   private writeOut(entry: Entry): Promise<void> {
     const version = entry.version;
@@ -180,12 +188,8 @@ export class CheckpointCache {
           _id: entry.id,
           _rev: entry.dbRev,
         });
-        if (rev === null) {
-          // The database is gone (its account was deleted): nothing left to write, nor to say.
-          if (this.current(entry)) this.entries.delete(entry.key);
-          entry.written = entry.version;
-          return;
-        }
+        // The database is gone (its account was deleted): nothing left to write, nor to say.
+        if (rev === null) return this.drop(entry);
         entry.dbRev = rev;
         entry.written = version;
       } catch (error) {
@@ -195,8 +199,7 @@ export class CheckpointCache {
           { err: error, db: entry.db, id: entry.id },
           'a checkpoint was not written',
         );
-        if (this.current(entry)) this.entries.delete(entry.key);
-        entry.written = entry.version;
+        this.drop(entry);
       } finally {
         entry.writing = undefined;
         if (this.current(entry) && entry.written !== entry.version) this.schedule(entry);
