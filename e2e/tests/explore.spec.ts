@@ -250,10 +250,22 @@ test.describe('without the service worker', () => {
       await expect(results).toHaveCount(20);
       const first = await results.allTextContents();
 
-      // By keyboard: the cards between here and the links are laid out only as they are scrolled
-      // near (content-visibility), so the links move while the pointer's click is on its way (a
-      // click that landed where the link had been left the page as it was, once in CI).
-      await pages.getByRole('link', { name: 'Page 2' }).press('Enter');
+      // The cards above the links are laid out only as they come near (content-visibility), so
+      // the links move just after they are scrolled to: a click aimed at once landed where a link
+      // had been (once in CI). As a person does, click once they stand still.
+      const clickSettled = async (name: string) => {
+        const link = pages.getByRole('link', { name });
+        await link.scrollIntoViewIfNeeded();
+        await expect
+          .poll(async () => {
+            const before = await link.boundingBox();
+            await new Promise((resolve) => setTimeout(resolve, 150));
+            return before?.y === (await link.boundingBox())?.y;
+          })
+          .toBe(true);
+        await link.click();
+      };
+      await clickSettled('Page 2');
       await expect(page).toHaveURL(new RegExp(`/explore\\?q=${word}&page=2$`));
       await expect(results).toHaveCount(20);
       // Reading as far as page 2 needs reaches the end of the range: now the count is exact.
@@ -261,7 +273,7 @@ test.describe('without the service worker', () => {
       const second = await results.allTextContents();
       expect(second.filter((text) => first.includes(text))).toEqual([]);
 
-      await pages.getByRole('link', { name: 'Page 3' }).press('Enter');
+      await clickSettled('Page 3');
       await expect(
         page.getByRole('heading', { level: 2, name: `45 gigs for “${word}”` }),
       ).toBeVisible();
