@@ -92,6 +92,79 @@ const BASIC_AUTH = '      return buildBasicAuthSession(req);';
 const KEPT_BASIC_AUTH =
   "      return global[Symbol.for('wayfarer.keptSessions')](req, buildBasicAuthSession);";
 
+// Every request to a database first checks that it exists: express-pouchdb lists every database
+// (pouchdb-all-dbs: an array of all names, then each name decoded) and searches the list, one
+// request at a time through pouchdb-all-dbs's queue, which runs one task per turn of the event
+// loop. That is work in proportion to the number of accounts on every request (about 3 % of the
+// server's CPU in the chat benchmark with 100 accounts, and growing with each member), and a
+// queue every request waits in. Here the check looks the name up in pouchdb-all-dbs's own
+// cache when nothing is queued before it (no database being created or deleted, whose change
+// it must see); otherwise, or before the cache is loaded, it waits its turn in the queue and
+// searches the list as before. A name that could be written encoded (with a `%`) is compared
+// decoded, as the list is. Fails loudly if the library changes.
+const allDbsFile = require.resolve('pouchdb-all-dbs', {
+  paths: [path.dirname(fromServer('express-pouchdb/package.json'))],
+});
+const RESET_ALL_DBS = '  Pouch.resetAllDbs = utils.toPromise(function (callback) {';
+const HAS_DB_THEN_RESET = [
+  '  Pouch.hasDb = function (name, callback) {',
+  '    if (!cache || !pouch || queue.running || queue.queue.length) {',
+  '      return Pouch.allDbs(function (err, dbs) {',
+  '        if (err) { return callback(err); }',
+  '        callback(null, dbs.indexOf(name) !== -1);',
+  '      });',
+  '    }',
+  "    if (name.indexOf('%') === -1 && Object.prototype.hasOwnProperty.call(cache, prefixed(name))) {",
+  '      return callback(null, true);',
+  '    }',
+  '    callback(null, Object.keys(cache).some(function (key) {',
+  '      try { return decodeURIComponent(unprefixed(key)) === name; } catch (e) { return false; }',
+  '    }));',
+  '  };',
+  '',
+  RESET_ALL_DBS,
+].join('\n');
+const utilsFile = fromServer('express-pouchdb/lib/utils.js');
+const LIST_DBS = [
+  '  req.PouchDB.allDbs(function (err, dbs) {',
+  '    if (err) {',
+  '      return exports.sendError(res, err);',
+  '    }',
+  '',
+  '    if (dbs.indexOf(dbName) === -1) {',
+].join('\n');
+const HAS_DB = [
+  "  global[Symbol.for('wayfarer.hasDb')](req.PouchDB, dbName, function (err, exists) {",
+  '    if (err) {',
+  '      return exports.sendError(res, err);',
+  '    }',
+  '',
+  '    if (!exists) {',
+].join('\n');
+
+// The request log builds two lines for every request (the second once it is answered), headers
+// sorted and formatted, which the logger then drops: its level is `warning` (EmbeddedCouch's
+// config), above both. They are built only when the level would keep them.
+const httpLogFile = fromServer('express-pouchdb/lib/routes/http-log.js');
+const LOG_EVERY_REQUEST = '  app.use(function (req, res, next) {\n    var method = req.method;';
+const LOG_WHEN_KEPT = [
+  '  app.use(function (req, res, next) {',
+  "    if (app.couchLogger._level > 1) { return next(); } // wayfarer: above 'info', nothing is kept",
+  '    var method = req.method;',
+].join('\n');
+
+// A request without a session cookie (all of them: the API sends a user name and password)
+// made a new Error, stack trace and all, only to fall through to the password check.
+const NO_COOKIE = '      throw new Error("No cookie, so no cookie auth.");';
+const SHARED_NO_COOKIE = "      throw global[Symbol.for('wayfarer.noCookie')];";
+
+// Every error a database answers (a document not found: each new document a validated write
+// looks for first, each missing revision a pull asks for) formatted its stack trace at once,
+// only to keep it; it is now captured and formatted only if read.
+const errorsFile = require.resolve('pouchdb-errors', { paths: [path.dirname(leveldbCoreFile)] });
+const STACK_FORMATTED = '      this.stack = (new Error()).stack;';
+const STACK_CAPTURED = '      Error.captureStackTrace(this, CustomPouchError);';
+
 // A view's index is read one query at a time: pouchdb-abstract-mapreduce puts every query of a
 // view in the view's queue, behind the one before and the index update each query first asks
 // for, so ten searches at once waited for each other's LevelDB reads while the server's thread
@@ -153,7 +226,17 @@ const UNTIL_EMPTY = '      return processNextBatch();';
 /** The fixes of each patched file: [what it says, what it says instead]. */
 const FIXES = new Map([
   [validationFile, [[BUGGY, FIXED]]],
-  [authenticationFile, [[BASIC_AUTH, KEPT_BASIC_AUTH]]],
+  [
+    authenticationFile,
+    [
+      [BASIC_AUTH, KEPT_BASIC_AUTH],
+      [NO_COOKIE, SHARED_NO_COOKIE],
+    ],
+  ],
+  [allDbsFile, [[RESET_ALL_DBS, HAS_DB_THEN_RESET]]],
+  [utilsFile, [[LIST_DBS, HAS_DB]]],
+  [httpLogFile, [[LOG_EVERY_REQUEST, LOG_WHEN_KEPT]]],
+  [errorsFile, [[STACK_FORMATTED, STACK_CAPTURED]]],
   [
     mapreduceFile,
     [
@@ -290,6 +373,12 @@ global[Symbol.for('wayfarer.keptSessions')] = function keptSessions(req, build) 
 
 // - The turns of a view's queue that queries share, and the update not queued when the index is
 //   current (mapreduceFile above; view-turns.cjs).
+global[Symbol.for('wayfarer.noCookie')] = new Error('No cookie, so no cookie auth.');
+global[Symbol.for('wayfarer.hasDb')] = function hasDb(PouchDB, name, callback) {
+  if (PouchDB.hasDb) return PouchDB.hasDb(name, callback);
+  PouchDB.allDbs((err, dbs) => (err ? callback(err) : callback(null, dbs.indexOf(name) !== -1)));
+};
+
 const { readTurn, closeReadTurn, unlessCurrent } = require('./view-turns.cjs');
 global[Symbol.for('wayfarer.readTurn')] = readTurn;
 global[Symbol.for('wayfarer.closeReadTurn')] = closeReadTurn;
