@@ -4,6 +4,7 @@
  * handler, the recipient's local copy), the arrivals in the recipients' local databases, and the
  * API's requests to the database server. The phases (./scenario.ts) read and reset it.
  */
+import diagnosticsChannel from 'node:diagnostics_channel';
 import type PouchDB from 'pouchdb';
 import type { Couch } from '../../api/src/couch/connect';
 import type { JobDoc, JobResult, JobRunner } from '../../api/src/jobs/jobs';
@@ -113,8 +114,8 @@ export const current: {
 } = { onArrival: undefined, replicationRetries: 0 };
 
 /**
- * The API's requests to the database server (the gateway's forwarded requests and nano's, both
- * through the global fetch), per phase: `_changes` feeds are counted apart, being long polls.
+ * The API's requests to the database server (the gateway's forwarded requests and nano's), per
+ * phase: `_changes` feeds are counted apart, being long polls.
  */
 export const databaseLog = { feeds: 0, ms: [] as number[], endpoints: new Map<string, number>() };
 
@@ -143,26 +144,33 @@ function databaseEndpoint(method: string, pathname: string): string {
   return `${method} ${db} ${endpoint}`;
 }
 
+/**
+ * Counted from undici's diagnostics channels, which every request to the database passes: nano's
+ * (through fetch) and the sync gateway's (through undici's `request`); timed from the request to
+ * its response headers.
+ */
 function watchDatabaseRequests(databaseOrigin: string): void {
-  const host = new URL(databaseOrigin).host;
-  const original = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.host !== host) return original(input, init);
-    if (url.pathname.endsWith('/_changes')) {
+  const origin = new URL(databaseOrigin).origin;
+  const started = new WeakMap<object, number>();
+  diagnosticsChannel.subscribe('undici:request:create', (message) => {
+    const { request } = message as { request: { origin?: string; method: string; path: string } };
+    if (request.origin === undefined || new URL(request.origin).origin !== origin) return;
+    const pathname = request.path.split('?')[0]!;
+    if (pathname.endsWith('/_changes')) {
       databaseLog.feeds += 1;
-      return original(input, init);
+      return;
     }
-    const method = (
-      init?.method ?? (input instanceof Request ? input.method : 'GET')
-    ).toUpperCase();
-    const key = databaseEndpoint(method, url.pathname);
+    const key = databaseEndpoint(request.method.toUpperCase(), pathname);
     databaseLog.endpoints.set(key, (databaseLog.endpoints.get(key) ?? 0) + 1);
-    const started = performance.now();
-    const response = await original(input, init);
-    databaseLog.ms.push(performance.now() - started);
-    return response;
-  };
+    started.set(request, performance.now());
+  });
+  diagnosticsChannel.subscribe('undici:request:headers', (message) => {
+    const { request } = message as { request: object };
+    const at = started.get(request);
+    if (at === undefined) return;
+    started.delete(request);
+    databaseLog.ms.push(performance.now() - at);
+  });
 }
 
 /**

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+
 /**
  * Time limits on every request to the database, so a database that stops answering (a stopped
  * process, a stalled disk, a partition) costs a request a bounded wait and a 503, never a hang.
@@ -6,7 +9,8 @@
  * are undici's own per-request dispatch options: `headersTimeout` (from the request until the
  * response headers) and `bodyTimeout` (the longest pause between two pieces of the body). A
  * request past either fails with `UND_ERR_HEADERS_TIMEOUT` / `UND_ERR_BODY_TIMEOUT`, which
- * `isCouchUnreachable` (errors.ts) turns into a 503.
+ * `isCouchUnreachable` (errors.ts) turns into a 503. The sync gateway's raw requests use undici's
+ * `request` with the same limits (fetchWithHeadersTimeout).
  */
 
 export interface CouchTimeouts {
@@ -191,34 +195,61 @@ function wholeBody(handler: DispatchHandler): DispatchHandler {
 }
 
 /**
- * The dispatcher for raw requests whose bodies may stream for a long time (the sync gateway's
- * feeds): the headers must arrive within the timeout (plus, for a `_changes` feed, the time
- * it may stay silent by its own heartbeat or timeout parameters), the body is not limited.
+ * The connections of raw requests (the sync gateway's), kept open between requests as fetch's
+ * are (undici's default keep-alive).
  */
-function headersOnlyDispatcher(timeouts: CouchTimeouts): Dispatcher {
-  return {
-    dispatch(options, handler) {
-      const path = String(options.path ?? '');
-      const limit =
-        (VIEW_PATH.test(path) ? timeouts.viewTimeoutMs : timeouts.timeoutMs) + feedSilenceMs(path);
-      return globalDispatcher().dispatch(
-        { ...options, headersTimeout: limit, bodyTimeout: 0 },
-        handler,
-      );
-    },
-  };
+const rawAgent = new Agent();
+
+/** Statuses whose answer has no body (a Response with one cannot be made). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+function headerRecord(init: RequestInit['headers']): Record<string, string> | undefined {
+  if (!init) return undefined;
+  if (init instanceof Headers) return Object.fromEntries(init);
+  if (Array.isArray(init)) return Object.fromEntries(init.map(([k, v]) => [k, v ?? '']));
+  return init as Record<string, string>;
 }
 
 /**
- * `fetch` to the database with a bound on the wait for the response headers (see
- * headersOnlyDispatcher); the body streams as long as it lasts. A database that does not answer
- * in time rejects with a `UND_ERR_HEADERS_TIMEOUT` cause, a 503 once it reaches the error handler.
+ * A request to the database with a bound on the wait for the response headers; the body streams
+ * as long as it lasts (a feed's may stay quiet, see feedSilenceMs). A database that does not
+ * answer in time rejects with `UND_ERR_HEADERS_TIMEOUT`, a 503 once it reaches the error handler.
+ *
+ * Made with undici's `request`, not `fetch`: the sync gateway makes several of these per message
+ * synced, and `fetch` (its Request, Headers and body objects, per the web specification) cost
+ * about four times the CPU of `request` for the same small answer on loopback (bench/README.md,
+ * issue 21's chat row). The answer is still a standard `Response`, its body the request's stream.
  */
-export function fetchWithHeadersTimeout(
+export async function fetchWithHeadersTimeout(
   url: string | URL,
   init: RequestInit,
   timeouts: CouchTimeouts,
 ): Promise<Response> {
-  // Only `dispatch` of undici's Dispatcher is used by fetch.
-  return fetch(url, { ...init, dispatcher: headersOnlyDispatcher(timeouts) as never });
+  const target = typeof url === 'string' ? new URL(url) : url;
+  const path = target.pathname + target.search;
+  const limit =
+    (VIEW_PATH.test(path) ? timeouts.viewTimeoutMs : timeouts.timeoutMs) + feedSilenceMs(path);
+  const method = (init.method ?? 'GET').toUpperCase();
+  const answer = await request(target, {
+    method: method as never,
+    headers: headerRecord(init.headers),
+    body: (init.body ?? null) as string | Uint8Array | null,
+    signal: init.signal ?? undefined,
+    headersTimeout: limit,
+    bodyTimeout: 0,
+    dispatcher: rawAgent,
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  if (method === 'HEAD' || NULL_BODY_STATUSES.has(answer.statusCode)) {
+    await answer.body.dump();
+    return new Response(null, { status: answer.statusCode, headers });
+  }
+  return new Response(Readable.toWeb(answer.body) as ReadableStream<Uint8Array>, {
+    status: answer.statusCode,
+    headers,
+  });
 }
