@@ -4,7 +4,6 @@
  * server. What is measured on the way is ./tracking.ts's, the tables ./report.ts's.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type PouchDB from 'pouchdb';
 import type { Couch } from '../../api/src/couch/connect';
 import { userDbName } from '../../api/src/couch/userdb';
 import type { JobRunner } from '../../api/src/jobs/jobs';
@@ -20,13 +19,7 @@ import {
   within,
 } from '../lib/harness';
 import { BenchRun } from '../lib/lifecycle';
-import {
-  CLIENT_BATCH_SIZE,
-  gatewayDb,
-  requestLog,
-  sortedEndpoints,
-  type RequestLog,
-} from '../lib/pouch-clients';
+import { sortedEndpoints, type RequestLog } from '../lib/pouch-clients';
 import { prng } from '../lib/random';
 import {
   BASELINE,
@@ -35,15 +28,17 @@ import {
   current,
   databaseLog,
   jobTimes,
-  listenForArrivals,
+  noteArrival,
+  notePush,
+  notePushAnswered,
   problems,
   pushTimes,
   tracked,
   unexpected,
-  watchPushes,
   type PhaseName,
   type Tracked,
 } from './tracking';
+import { ClientsThread, type ClientLogs } from './clients-thread';
 
 export const NAME = 'delivery';
 export const run = new BenchRun(NAME);
@@ -55,8 +50,6 @@ export const INTERVAL_MS = numberFromEnv('BENCH_INTERVAL_MS', 5000, true, 1);
 export const ARRIVAL_LIMIT_MS = 60_000;
 /** Registrations, tagnames and verifications in flight at once (scrypt is CPU-bound). */
 const SETUP_CONCURRENCY = 4;
-/** How long a replication may take to start. */
-const START_LIMIT_MS = 30_000;
 /** Missing messages looked up on the server when a phase runs out of time. */
 const DIAGNOSE_SAMPLE = 50;
 
@@ -149,22 +142,6 @@ async function createAccounts(
   };
 }
 
-type LiveReplication = ReturnType<PouchDB['sync']>;
-
-/** Resolves at the replication's first `paused` (caught up), rejects on `error`. */
-function firstPause(handle: LiveReplication, what: string): Promise<void> {
-  return within(
-    START_LIMIT_MS,
-    what,
-    new Promise<void>((resolve, reject) => {
-      handle.on('paused', (error) =>
-        error ? reject(new Error(`${what}: ${String(error)}`)) : resolve(),
-      );
-      handle.on('error', (error) => reject(new Error(`${what}: ${String(error)}`)));
-    }),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // The conversations: every recipient in a live pull, every sender in a live push.
 
@@ -172,68 +149,45 @@ interface Conversation {
   index: number;
   sender: Account;
   recipient: Account;
-  senderLocal: PouchDB;
   /** Offset of this conversation's first send in each phase. */
   offsetMs: number;
 }
 
-interface ClientLogs {
-  recipients: RequestLog;
-  senders: RequestLog;
-}
-
-/** The users, their local databases and their live replications through the gateway. */
+/**
+ * The users, and their clients in a thread of their own (clients.ts): every recipient in a live
+ * pull and every sender in a live push through the gateway.
+ */
 export async function startConversations(
   apiUrl: string,
   pouchDir: string,
-): Promise<{ conversations: Conversation[]; logs: ClientLogs }> {
+): Promise<{ conversations: Conversation[]; clients: ClientsThread }> {
   const { senders, recipients } = await createAccounts(apiUrl);
   console.log(
     `${NAME}: starting ${conversationCount} recipients (live pull) and ${conversationCount} ` +
-      `senders (live push) through the gateway…`,
+      `senders (live push) through the gateway, in the clients' thread…`,
   );
-  const logs = { recipients: requestLog(false), senders: requestLog(false) };
-  const watch = (handle: LiveReplication, who: string) => {
-    run.liveHandles.add(handle);
-    handle.on('error', (error) => problems.push(`${who}: replication error ${String(error)}`));
-    handle.on('denied', (error) => problems.push(`${who}: denied ${String(error)}`));
-    handle.on('paused', (error) => {
-      if (error) current.replicationRetries += 1;
-    });
-  };
-  await mapLimit(recipients, SETUP_CONCURRENCY, async (recipient) => {
-    const local = run.openLocal(pouchDir, `recipient-${recipient.label}`);
-    const remote = run.keepOpen(gatewayDb(apiUrl, recipient.token, logs.recipients));
-    const handle = local.replicate.from(remote, {
-      live: true,
-      retry: true,
-      batch_size: CLIENT_BATCH_SIZE,
-    });
-    const caughtUp = firstPause(handle, `recipient ${recipient.label}: first pull`);
-    watch(handle, `recipient ${recipient.label}`);
-    await caughtUp;
-    listenForArrivals(local, run.liveHandles);
+  const clients = new ClientsThread({
+    arrival: noteArrival,
+    push: notePush,
+    pushed: notePushAnswered,
+    problem: (text) => problems.push(text),
+    retry: () => (current.replicationRetries += 1),
   });
-  const random = prng(seed);
-  const conversations: Conversation[] = await mapLimit(
-    senders,
-    SETUP_CONCURRENCY,
-    async (sender, index) => {
-      const local = run.openLocal(pouchDir, `sender-${sender.label}`);
-      const remote = run.keepOpen(gatewayDb(apiUrl, sender.token, logs.senders, watchPushes));
-      const handle = local.replicate.to(remote, {
-        live: true,
-        retry: true,
-        batch_size: CLIENT_BATCH_SIZE,
-      });
-      const started = firstPause(handle, `sender ${sender.label}: start of the push`);
-      watch(handle, `sender ${sender.label}`);
-      await started;
-      return { index, sender, recipient: recipients[index]!, senderLocal: local, offsetMs: 0 };
-    },
+  run.liveHandles.add({ cancel: () => clients.terminate() });
+  await clients.start(
+    apiUrl,
+    pouchDir,
+    recipients.map(({ label, token }) => ({ label, token })),
+    senders.map(({ label, token }) => ({ label, token })),
   );
-  for (const c of conversations) c.offsetMs = random() * INTERVAL_MS;
-  return { conversations, logs };
+  const random = prng(seed);
+  const conversations = senders.map((sender, index) => ({
+    index,
+    sender,
+    recipient: recipients[index]!,
+    offsetMs: random() * INTERVAL_MS,
+  }));
+  return { conversations, clients };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +204,7 @@ const bodyOf = (phase: PhaseName, conversation: number, seq: number) =>
 
 /** The sender's local write, pushed; the server's own write (the baseline); the POST. */
 function sendingWays(
-  apiUrl: string,
+  clients: ClientsThread,
   couch: Couch,
 ): Record<'offline' | 'serverWrite' | 'online', Send> {
   const offline: Send = async (c, seq, id, item) => {
@@ -263,8 +217,9 @@ function sendingWays(
       created_at: new Date().toISOString(),
       status: 'pending',
     };
-    item.sentAt = performance.now();
-    await c.senderLocal.put(doc);
+    const times = await clients.put(c.index, doc);
+    item.sentAt = times.sentAt;
+    item.sendDone = times.doneAt;
   };
   const serverWrite: Send = async (c, seq, id, item) => {
     // The shape delivery writes into the recipient's database (inbox-delivery.service deliverMessage).
@@ -288,21 +243,16 @@ function sendingWays(
     };
     item.sentAt = performance.now();
     await couch.server.use(userDbName(couch, c.recipient.userId)).insert(doc as never);
+    item.sendDone = performance.now();
   };
   const online: Send = async (c, seq, id, item) => {
-    item.sentAt = performance.now();
-    const answer = await requestJson<{ message?: { status?: string } }>(
-      `${apiUrl}/api/inbox/messages`,
-      {
-        method: 'POST',
-        token: c.sender.token,
-        body: { to: c.recipient.tagname, body: bodyOf(item.phase, c.index, seq), id },
-      },
-      201,
-    );
-    if (answer.message?.status !== 'delivered') {
-      throw new Error(`answered status ${String(answer.message?.status)}`);
-    }
+    const times = await clients.post(c.index, {
+      to: c.recipient.tagname,
+      body: bodyOf(item.phase, c.index, seq),
+      id,
+    });
+    item.sentAt = times.sentAt;
+    item.sendDone = times.doneAt;
   };
   return { offline, serverWrite, online };
 }
@@ -387,6 +337,8 @@ export interface PhaseResult {
   send_call: Summary | undefined;
   window_ms: number;
   cpu_self_pct: number;
+  /** The clients' thread alone (part of cpu_self_pct); undefined where /proc is not available. */
+  cpu_clients_pct: number | undefined;
   cpu_database_pct: number | undefined;
   event_loop_delay_ms: { p50: number; p99: number; max: number };
   replication_retries: number;
@@ -409,7 +361,7 @@ async function runPhase(
   conversations: readonly Conversation[],
   perConversation: number,
   send: Send,
-  logs: ClientLogs,
+  clients: ClientsThread,
   databasePid: number | undefined,
   diagnoseMissing: (missing: string[]) => Promise<string>,
 ): Promise<PhaseResult> {
@@ -430,8 +382,7 @@ async function runPhase(
     arrived += 1;
     if (arrived === total) allArrived?.();
   };
-  logs.recipients.endpoints.clear();
-  logs.senders.endpoints.clear();
+  const clientsAtStart = await clients.logs(true);
   current.replicationRetries = 0;
   databaseLog.feeds = 0;
   databaseLog.ms = [];
@@ -453,7 +404,6 @@ async function runPhase(
         const item = tracked.get(id)!;
         try {
           await send(c, seq, id, item);
-          item.sendDone = performance.now();
         } catch (error) {
           sendFailures.push(`${id}: ${String(error)}`);
           return;
@@ -481,6 +431,7 @@ async function runPhase(
   const cutoff = performance.now();
   const windowMs = cutoff - start;
   const cpuEnd = await cpuSnapshot(databasePid);
+  const logs: ClientLogs = await clients.logs(false);
   loopDelay.disable();
   current.onArrival = undefined;
   if (problems.length) throw new Error(`${phase}: ${problems.slice(0, 5).join('; ')}`);
@@ -510,6 +461,10 @@ async function runPhase(
     send_call: summarize(items.map((m) => m.sendDone! - m.sentAt!)),
     window_ms: windowMs,
     cpu_self_pct: ((cpuEnd.self_ms - cpuStart.self_ms) / windowMs) * 100,
+    cpu_clients_pct:
+      logs.cpuMs === undefined || clientsAtStart.cpuMs === undefined
+        ? undefined
+        : ((logs.cpuMs - clientsAtStart.cpuMs) / windowMs) * 100,
     cpu_database_pct:
       cpuEnd.database_ms === undefined || cpuStart.database_ms === undefined
         ? undefined
@@ -577,14 +532,13 @@ export interface Phases {
 
 /** The warm-up, then the three phases; the checks after each, and on the server at the end. */
 export async function runPhases(
-  apiUrl: string,
   couch: Couch,
   runner: JobRunner,
   conversations: readonly Conversation[],
-  logs: ClientLogs,
+  clients: ClientsThread,
   databasePid: number | undefined,
 ): Promise<Phases> {
-  const { offline, serverWrite, online } = sendingWays(apiUrl, couch);
+  const { offline, serverWrite, online } = sendingWays(clients, couch);
   const diagnoseMissing = (missing: string[]) => diagnose(couch, conversations, missing);
   const settle = async () => {
     await within(ARRIVAL_LIMIT_MS, 'waiting for the job runner to be idle', runner.idle());
@@ -596,7 +550,7 @@ export async function runPhases(
     conversations,
     1,
     offline,
-    logs,
+    clients,
     databasePid,
     diagnoseMissing,
   );
@@ -621,7 +575,7 @@ export async function runPhases(
       conversations,
       messageCount,
       send,
-      logs,
+      clients,
       databasePid,
       diagnoseMissing,
     );

@@ -1,19 +1,17 @@
 /**
- * What the delivery benchmark measures (see ../delivery.bench.ts), in this process: each message's
- * timestamps on its way (the sender's push request, the job runner's `record` and delivery
- * handler, the recipient's local copy), the arrivals in the recipients' local databases, and the
- * API's requests to the database server. The phases (./scenario.ts) read and reset it.
+ * What the delivery benchmark measures (see ../delivery.bench.ts), on its main thread: each
+ * message's timestamps on its way (the sender's push request and the recipient's local copy, as
+ * the clients' thread tells them; the job runner's `record` and delivery handler), the arrivals
+ * in the recipients' local databases, and the API's requests to the database server. The phases (./scenario.ts) read and reset it.
  */
 import diagnosticsChannel from 'node:diagnostics_channel';
-import type PouchDB from 'pouchdb';
 import type { Couch } from '../../api/src/couch/connect';
 import type { JobDoc, JobResult, JobRunner } from '../../api/src/jobs/jobs';
-import type { Cancelable } from '../lib/lifecycle';
 import { summarize, type Summary } from '../lib/harness';
-import type { RequestWatcher } from '../lib/pouch-clients';
+import type { ArrivedDoc } from './clients';
 
 // ---------------------------------------------------------------------------------------------
-// Clients: the request log (per endpoint) and the senders' push timestamps.
+// Clients: the senders' push timestamps.
 
 /** A wall-clock ISO date (the server's `sent_at`) on this process's performance.now() scale. */
 export const perfTimeOf = (iso: string) => Date.parse(iso) - performance.timeOrigin;
@@ -21,19 +19,18 @@ export const perfTimeOf = (iso: string) => Date.parse(iso) - performance.timeOri
 /** When each message's push request went out and was answered (senders' `_bulk_docs`). */
 export const pushTimes = new Map<string, { start: number; answered?: number }>();
 
-/** Notes when the messages a sender's `_bulk_docs` carries go out and are answered. */
-export const watchPushes: RequestWatcher = (endpoint, init, started) => {
-  if (endpoint !== 'POST _bulk_docs' || typeof init?.body !== 'string') return undefined;
-  const docs = (JSON.parse(init.body) as { docs?: { _id?: string }[] }).docs ?? [];
-  const pushed = docs.map((d) => d._id ?? '').filter((id) => id.startsWith('message:'));
-  for (const id of pushed) if (!pushTimes.has(id)) pushTimes.set(id, { start: started });
-  return (response, answered) => {
-    for (const id of pushed) {
-      const entry = pushTimes.get(id);
-      if (entry && entry.answered === undefined && response.ok) entry.answered = answered;
-    }
-  };
-};
+/** The messages of a sender's `_bulk_docs` went out (the clients' thread saw it). */
+export function notePush(ids: readonly string[], at: number): void {
+  for (const id of ids) if (!pushTimes.has(id)) pushTimes.set(id, { start: at });
+}
+
+/** That `_bulk_docs` was answered with success. */
+export function notePushAnswered(ids: readonly string[], at: number): void {
+  for (const id of ids) {
+    const entry = pushTimes.get(id);
+    if (entry && entry.answered === undefined) entry.answered = at;
+  }
+}
 // ---------------------------------------------------------------------------------------------
 // Messages: what was sent, what arrived.
 
@@ -67,41 +64,23 @@ export const jobTimes = new Map<
   { recordStart?: number; recordEnd?: number; start?: number; end?: number }
 >();
 
-interface MessageDocLike {
-  _id: string;
-  _rev: string;
-  type?: string;
-  id?: string;
-  status?: string;
-  sent_at?: string;
-  created_at?: string;
-}
-
-/** Notes each delivered message as it arrives in a recipient's local database. */
-export function listenForArrivals(local: PouchDB, liveHandles: Set<Cancelable>): void {
-  const feed = local.changes({ since: 'now', live: true, include_docs: true });
-  liveHandles.add(feed);
-  feed.on('change', (change) => {
-    const at = performance.now();
-    const doc = (change as unknown as { doc?: MessageDocLike }).doc;
-    if (!doc || !doc._id.startsWith('message:') || doc.status !== 'delivered') return;
-    const id = doc.id ?? doc._id.slice('message:'.length);
-    const item = tracked.get(id);
-    if (!item) {
-      unexpected.push(id);
-      return;
-    }
-    item.arrivals += 1;
-    if (item.arrivals > 1) return;
-    item.arrivedAt = at;
-    item.rev = doc._rev;
-    item.serverSentAt = doc.sent_at;
-    item.createdAt = doc.created_at;
-    const key = `${item.phase}|${item.conversation}`;
-    arrivalOrder.set(key, [...(arrivalOrder.get(key) ?? []), id]);
-    current.onArrival?.(item);
-  });
-  feed.on('error', (error) => problems.push(`a recipient's changes feed: ${String(error)}`));
+/** Notes a delivered message that arrived in a recipient's local database at `at`. */
+export function noteArrival(doc: ArrivedDoc, at: number): void {
+  const id = doc.id ?? doc._id.slice('message:'.length);
+  const item = tracked.get(id);
+  if (!item) {
+    unexpected.push(id);
+    return;
+  }
+  item.arrivals += 1;
+  if (item.arrivals > 1) return;
+  item.arrivedAt = at;
+  item.rev = doc._rev;
+  item.serverSentAt = doc.sent_at;
+  item.createdAt = doc.created_at;
+  const key = `${item.phase}|${item.conversation}`;
+  arrivalOrder.set(key, [...(arrivalOrder.get(key) ?? []), id]);
+  current.onArrival?.(item);
 }
 
 /** What went wrong in the clients (replication errors, a feed's error): fails the phase. */
