@@ -371,14 +371,18 @@ global[Symbol.for('wayfarer.keptSessions')] = function keptSessions(req, build) 
   return keptSession(header, () => build(req)).then((session) => structuredClone(session));
 };
 
-// - The turns of a view's queue that queries share, and the update not queued when the index is
-//   current (mapreduceFile above; view-turns.cjs).
+// - The one error a request without a session cookie falls through with (NO_COOKIE above).
 global[Symbol.for('wayfarer.noCookie')] = new Error('No cookie, so no cookie auth.');
+
+// - Whether a database exists (LIST_DBS above): pouchdb-all-dbs's lookup, or its list where that
+//   module was not the one installed (a server whose PouchDB lists databases itself).
 global[Symbol.for('wayfarer.hasDb')] = function hasDb(PouchDB, name, callback) {
   if (PouchDB.hasDb) return PouchDB.hasDb(name, callback);
   PouchDB.allDbs((err, dbs) => (err ? callback(err) : callback(null, dbs.indexOf(name) !== -1)));
 };
 
+// - The turns of a view's queue that queries share, and the update not queued when the index is
+//   current (mapreduceFile above; view-turns.cjs).
 const { readTurn, closeReadTurn, unlessCurrent } = require('./view-turns.cjs');
 global[Symbol.for('wayfarer.readTurn')] = readTurn;
 global[Symbol.for('wayfarer.closeReadTurn')] = closeReadTurn;

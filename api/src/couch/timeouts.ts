@@ -217,8 +217,9 @@ function headerRecord(init: RequestInit['headers']): Record<string, string> | un
  *
  * Made with undici's `request`, not `fetch`: the sync gateway makes several of these per message
  * synced, and `fetch` (its Request, Headers and body objects, per the web specification) cost
- * about four times the CPU of `request` for the same small answer on loopback (bench/README.md,
- * issue 21's chat row). The answer is still a standard `Response`, its body the request's stream.
+ * about three times the CPU of `request` with its answer wrapped in a `Response`, for the same
+ * small answer on loopback (bench/README.md, delivery, session 18). The answer is still a standard
+ * `Response`, its body the request's stream.
  */
 export async function fetchWithHeadersTimeout(
   url: string | URL,
