@@ -101,7 +101,9 @@ const KEPT_BASIC_AUTH =
 // cache when nothing is queued before it (no database being created or deleted, whose change
 // it must see); otherwise, or before the cache is loaded, it waits its turn in the queue and
 // searches the list as before. A name that could be written encoded (with a `%`) is compared
-// decoded, as the list is. Fails loudly if the library changes.
+// decoded, as the list is. (express-pouchdb installs pouchdb-all-dbs on pouchdb-server's
+// PouchDB, which lists no databases itself, so the check can call its `hasDb`.) Fails loudly if
+// the library changes.
 const allDbsFile = require.resolve('pouchdb-all-dbs', {
   paths: [path.dirname(fromServer('express-pouchdb/package.json'))],
 });
@@ -134,7 +136,7 @@ const LIST_DBS = [
   '    if (dbs.indexOf(dbName) === -1) {',
 ].join('\n');
 const HAS_DB = [
-  "  global[Symbol.for('wayfarer.hasDb')](req.PouchDB, dbName, function (err, exists) {",
+  '  req.PouchDB.hasDb(dbName, function (err, exists) {',
   '    if (err) {',
   '      return exports.sendError(res, err);',
   '    }',
@@ -373,13 +375,6 @@ global[Symbol.for('wayfarer.keptSessions')] = function keptSessions(req, build) 
 
 // - The one error a request without a session cookie falls through with (NO_COOKIE above).
 global[Symbol.for('wayfarer.noCookie')] = new Error('No cookie, so no cookie auth.');
-
-// - Whether a database exists (LIST_DBS above): pouchdb-all-dbs's lookup, or its list where that
-//   module was not the one installed (a server whose PouchDB lists databases itself).
-global[Symbol.for('wayfarer.hasDb')] = function hasDb(PouchDB, name, callback) {
-  if (PouchDB.hasDb) return PouchDB.hasDb(name, callback);
-  PouchDB.allDbs((err, dbs) => (err ? callback(err) : callback(null, dbs.indexOf(name) !== -1)));
-};
 
 // - The turns of a view's queue that queries share, and the update not queued when the index is
 //   current (mapreduceFile above; view-turns.cjs).
