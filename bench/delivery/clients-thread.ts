@@ -31,16 +31,23 @@ export interface SendTimes {
   doneAt: number;
 }
 
-type Asked = Exclude<ToClients, { type: 'start' }>;
 /** A question without its reference number (given by `ask`). */
-type Question = Asked extends infer T ? (T extends unknown ? Omit<T, 'ref'> : never) : never;
-type Answer = Extract<FromClients, { ref: number }>;
+type Question = ToClients extends infer T ? (T extends unknown ? Omit<T, 'ref'> : never) : never;
+type Answer = Exclude<Extract<FromClients, { ref: number }>, { type: 'failed' }>;
+
+const requestLogOf = (entries: [string, EndpointStats][]) => {
+  const log = requestLog(false);
+  for (const [endpoint, stats] of entries) log.endpoints.set(endpoint, stats);
+  return log;
+};
 
 export class ClientsThread {
   private readonly worker: Worker;
   private next = 0;
-  private readonly waiting = new Map<number, (answer: Answer) => void>();
-  private starting: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (answer: Answer) => void; reject: (error: Error) => void }
+  >();
   private ended: Error | undefined;
 
   constructor(private readonly events: ClientEvents) {
@@ -53,15 +60,14 @@ export class ClientsThread {
   }
 
   private heard(message: FromClients): void {
+    if ('ref' in message) {
+      const waiting = this.waiting.get(message.ref);
+      this.waiting.delete(message.ref);
+      if (message.type === 'failed') waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message);
+      return;
+    }
     switch (message.type) {
-      case 'started':
-        this.starting?.resolve();
-        this.starting = undefined;
-        return;
-      case 'failed':
-        this.starting?.reject(new Error(message.error));
-        this.starting = undefined;
-        return;
       case 'arrival':
         return this.events.arrival(message.doc, here(message.at));
       case 'push':
@@ -72,11 +78,6 @@ export class ClientsThread {
         return this.events.problem(message.text);
       case 'retry':
         return this.events.retry();
-      default: {
-        const answer = this.waiting.get(message.ref);
-        this.waiting.delete(message.ref);
-        answer?.(message);
-      }
     }
   }
 
@@ -84,41 +85,33 @@ export class ClientsThread {
   private end(error: Error): void {
     if (this.ended) return;
     this.ended = error;
-    this.starting?.reject(error);
-    this.starting = undefined;
     if (this.waiting.size) this.events.problem(error.message);
-    for (const answer of this.waiting.values())
-      answer({ type: 'sent', ref: -1, sentAt: 0, doneAt: 0, error: error.message });
+    for (const { reject } of this.waiting.values()) reject(error);
     this.waiting.clear();
   }
 
-  private ask(message: Question): Promise<Answer> {
+  private ask(question: Question): Promise<Answer> {
     if (this.ended) return Promise.reject(this.ended);
     const ref = this.next++;
-    return new Promise((resolve) => {
-      this.waiting.set(ref, resolve);
-      this.worker.postMessage({ ...message, ref } as Asked);
+    return new Promise((resolve, reject) => {
+      this.waiting.set(ref, { resolve, reject });
+      this.worker.postMessage({ ...question, ref });
     });
   }
 
   /** Every recipient in a live pull and every sender in a live push, each caught up. */
-  start(
+  async start(
     apiUrl: string,
     pouchDir: string,
     recipients: ClientAccount[],
     senders: ClientAccount[],
   ): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.starting = { resolve, reject };
-      const message: ToClients = { type: 'start', apiUrl, pouchDir, recipients, senders };
-      this.worker.postMessage(message);
-    });
+    await this.ask({ type: 'start', apiUrl, pouchDir, recipients, senders });
   }
 
-  private async send(message: Question): Promise<SendTimes> {
-    const answer = await this.ask(message);
-    if (answer.type !== 'sent') throw new Error(`unexpected answer ${answer.type}`);
-    if (answer.error) throw new Error(answer.error);
+  private async send(question: Question): Promise<SendTimes> {
+    const answer = await this.ask(question);
+    if (answer.type !== 'sent') throw new Error(`a send answered ${answer.type}`);
     return { sentAt: here(answer.sentAt), doneAt: here(answer.doneAt) };
   }
 
@@ -135,15 +128,10 @@ export class ClientsThread {
   /** The clients' requests per endpoint so far (then cleared, if asked) and the thread's CPU. */
   async logs(clear: boolean): Promise<ClientLogs> {
     const answer = await this.ask({ type: 'logs', clear });
-    if (answer.type !== 'logs') throw new Error(answer.type === 'sent' ? answer.error : 'logs');
-    const log = (entries: [string, EndpointStats][]) => {
-      const made = requestLog(false);
-      for (const [endpoint, stats] of entries) made.endpoints.set(endpoint, stats);
-      return made;
-    };
+    if (answer.type !== 'logs') throw new Error(`logs answered ${answer.type}`);
     return {
-      recipients: log(answer.recipients),
-      senders: log(answer.senders),
+      recipients: requestLogOf(answer.recipients),
+      senders: requestLogOf(answer.senders),
       cpuMs: answer.cpuMs,
     };
   }

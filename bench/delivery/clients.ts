@@ -9,10 +9,11 @@
  * The main thread asks (ToClients) and is told (FromClients). Times cross the threads as
  * wall-clock milliseconds (`performance.timeOrigin + performance.now()`).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import PouchDB from 'pouchdb';
+import { requestJson } from '../lib/accounts';
+import { statCpuMs } from '../lib/cpu';
 import { mapLimit, within } from '../lib/harness';
 import {
   CLIENT_BATCH_SIZE,
@@ -38,9 +39,11 @@ export interface ArrivedDoc {
   created_at?: string;
 }
 
+/** What the main thread asks; each question is answered once, under its `ref`. */
 export type ToClients =
   | {
       type: 'start';
+      ref: number;
       apiUrl: string;
       pouchDir: string;
       recipients: ClientAccount[];
@@ -51,11 +54,11 @@ export type ToClients =
   | { type: 'logs'; ref: number; clear: boolean }
   | { type: 'stop'; ref: number };
 
+/** The answers (with the question's `ref`), then what the clients see as it happens. */
 export type FromClients =
-  | { type: 'started' }
-  | { type: 'failed'; error: string }
+  | { type: 'done'; ref: number }
   /** A send (local write or POST): `sentAt` just before it, `doneAt` once it returned. */
-  | { type: 'sent'; ref: number; sentAt: number; doneAt: number; error?: string }
+  | { type: 'sent'; ref: number; sentAt: number; doneAt: number }
   | {
       type: 'logs';
       ref: number;
@@ -64,7 +67,8 @@ export type FromClients =
       /** CPU time of this thread so far (Linux; undefined elsewhere). */
       cpuMs: number | undefined;
     }
-  | { type: 'stopped'; ref: number }
+  /** The question failed. */
+  | { type: 'failed'; ref: number; error: string }
   | { type: 'arrival'; at: number; doc: ArrivedDoc }
   | { type: 'push'; ids: string[]; at: number }
   | { type: 'pushed'; ids: string[]; at: number }
@@ -77,17 +81,6 @@ const SETUP_CONCURRENCY = 4;
 const START_LIMIT_MS = 30_000;
 
 const wallNow = () => performance.timeOrigin + performance.now();
-
-/** CPU time of the calling thread, from /proc/thread-self (clock ticks of 10 ms). */
-function threadCpuMs(): number | undefined {
-  try {
-    const text = readFileSync('/proc/thread-self/stat', 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
 
 type LiveReplication = ReturnType<PouchDB['sync']>;
 
@@ -198,29 +191,26 @@ function serve(port: NonNullable<typeof parentPort>): void {
 
   /** `POST /api/inbox/messages` with the sender's token: answered 201 with a delivered message. */
   const post = async (conversation: number, body: Record<string, unknown>) => {
-    const response = await fetch(`${apiUrl}/api/inbox/messages`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${senders[conversation]!.account.token}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== 201) throw new Error(`answered ${response.status}: ${text}`);
-    const status = (JSON.parse(text) as { message?: { status?: string } }).message?.status;
+    const answer = await requestJson<{ message?: { status?: string } }>(
+      `${apiUrl}/api/inbox/messages`,
+      { method: 'POST', token: senders[conversation]!.account.token, body },
+      201,
+    );
+    const status = answer.message?.status;
     if (status !== 'delivered') throw new Error(`answered status ${String(status)}`);
   };
 
-  const send = async (ref: number, act: () => Promise<void>) => {
-    const sentAt = wallNow();
-    try {
+  /** Answers question `ref` with what `work` gives, or with its failure. */
+  const answer = (ref: number, work: () => Promise<FromClients>) =>
+    work().then(tell, (error: unknown) => tell({ type: 'failed', ref, error: String(error) }));
+
+  /** A send, timed on this thread from just before it to its end. */
+  const send = (ref: number, act: () => Promise<void>) =>
+    answer(ref, async () => {
+      const sentAt = wallNow();
       await act();
-      tell({ type: 'sent', ref, sentAt, doneAt: wallNow() });
-    } catch (error) {
-      tell({ type: 'sent', ref, sentAt, doneAt: wallNow(), error: String(error) });
-    }
-  };
+      return { type: 'sent', ref, sentAt, doneAt: wallNow() };
+    });
 
   const stop = async () => {
     for (const handle of live) handle.cancel();
@@ -230,36 +220,38 @@ function serve(port: NonNullable<typeof parentPort>): void {
   };
 
   port.on('message', (message: ToClients) => {
+    const { ref } = message;
     switch (message.type) {
       case 'start':
-        start(message).then(
-          () => tell({ type: 'started' }),
-          (error: unknown) => tell({ type: 'failed', error: String(error) }),
-        );
-        break;
-      case 'put':
-        void send(message.ref, () => put(message.conversation, message.doc));
-        break;
-      case 'post':
-        void send(message.ref, () => post(message.conversation, message.body));
-        break;
-      case 'logs': {
-        tell({
-          type: 'logs',
-          ref: message.ref,
-          recipients: sortedEndpoints(logs.recipients),
-          senders: sortedEndpoints(logs.senders),
-          cpuMs: threadCpuMs(),
+        return void answer(ref, async () => {
+          await start(message);
+          return { type: 'done', ref };
         });
-        if (message.clear) {
-          logs.recipients.endpoints.clear();
-          logs.senders.endpoints.clear();
-        }
-        break;
-      }
+      case 'put':
+        return void send(ref, () => put(message.conversation, message.doc));
+      case 'post':
+        return void send(ref, () => post(message.conversation, message.body));
+      case 'logs':
+        return void answer(ref, async () => {
+          const cpuMs = statCpuMs('/proc/thread-self/stat');
+          const taken: FromClients = {
+            type: 'logs',
+            ref,
+            recipients: sortedEndpoints(logs.recipients),
+            senders: sortedEndpoints(logs.senders),
+            cpuMs,
+          };
+          if (message.clear) {
+            logs.recipients.endpoints.clear();
+            logs.senders.endpoints.clear();
+          }
+          return taken;
+        });
       case 'stop':
-        void stop().finally(() => tell({ type: 'stopped', ref: message.ref }));
-        break;
+        return void answer(ref, async () => {
+          await stop();
+          return { type: 'done', ref };
+        });
     }
   });
 }

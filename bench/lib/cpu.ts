@@ -1,15 +1,18 @@
 /**
  * CPU time of the processes a benchmark loads: its own (the API and the clients it runs in this
- * process) and the database server's, read from /proc (Linux; undefined elsewhere). CPU time is
+ * process, or a thread of it) and the database server's, read from /proc (Linux; undefined elsewhere). CPU time is
  * less sensitive than latency to what else the machine is doing.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 
-/** CPU time used by the database server's process so far, from /proc (undefined elsewhere). */
-export async function databaseCpuMs(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
+/**
+ * CPU time so far of the process or thread a /proc stat file describes (`/proc/<pid>/stat`,
+ * `/proc/thread-self/stat`); undefined where there is no /proc. Read synchronously: an
+ * asynchronous read runs on a libuv worker thread, for which `/proc/thread-self` would stand.
+ */
+export function statCpuMs(statFile: string): number | undefined {
   try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const text = readFileSync(statFile, 'utf8');
     // Fields after the command name: state is field 3, utime 14 and stime 15 (clock ticks, 100
     // per second on Linux).
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
@@ -18,6 +21,10 @@ export async function databaseCpuMs(pid: number | undefined): Promise<number | u
     return undefined;
   }
 }
+
+/** CPU time used by the database server's process so far, from /proc (undefined elsewhere). */
+export const databaseCpuMs = (pid: number | undefined): Promise<number | undefined> =>
+  Promise.resolve(pid === undefined ? undefined : statCpuMs(`/proc/${pid}/stat`));
 
 /** CPU time used so far by this process (API and clients) and by the database server's. */
 export interface CpuSnapshot {
