@@ -38,7 +38,7 @@ import {
   type PhaseName,
   type Tracked,
 } from './tracking';
-import { ClientsThread, type ClientLogs } from './clients-thread';
+import { ClientsThread, type ClientLogs, type SendTimes } from './clients-thread';
 
 export const NAME = 'delivery';
 export const run = new BenchRun(NAME);
@@ -193,7 +193,8 @@ export async function startConversations(
 // ---------------------------------------------------------------------------------------------
 // The ways a message is sent.
 
-type Send = (c: Conversation, seq: number, id: string, item: Tracked) => Promise<void>;
+/** Sends message `id` (the `seq`th of conversation `c`): when it started and when it returned. */
+type Send = (c: Conversation, seq: number, id: string, item: Tracked) => Promise<SendTimes>;
 
 const messageId = (phase: PhaseName, conversation: number, seq: number) =>
   `${runTag}-${phase.replace(/[^a-z]/g, '').slice(0, 7)}-c${conversation}-m${seq}`;
@@ -217,9 +218,7 @@ function sendingWays(
       created_at: new Date().toISOString(),
       status: 'pending',
     };
-    const times = await clients.put(c.index, doc);
-    item.sentAt = times.sentAt;
-    item.sendDone = times.doneAt;
+    return clients.put(c.index, doc);
   };
   const serverWrite: Send = async (c, seq, id, item) => {
     // The shape delivery writes into the recipient's database (inbox-delivery.service deliverMessage).
@@ -241,18 +240,16 @@ function sendingWays(
       read_at: null,
       error: null,
     };
-    item.sentAt = performance.now();
+    const sentAt = performance.now();
     await couch.server.use(userDbName(couch, c.recipient.userId)).insert(doc as never);
-    item.sendDone = performance.now();
+    return { sentAt, doneAt: performance.now() };
   };
   const online: Send = async (c, seq, id, item) => {
-    const times = await clients.post(c.index, {
+    return clients.post(c.index, {
       to: c.recipient.tagname,
       body: bodyOf(item.phase, c.index, seq),
       id,
     });
-    item.sentAt = times.sentAt;
-    item.sendDone = times.doneAt;
   };
   return { offline, serverWrite, online };
 }
@@ -403,7 +400,9 @@ async function runPhase(
         const id = messageId(phase, c.index, seq);
         const item = tracked.get(id)!;
         try {
-          await send(c, seq, id, item);
+          const times = await send(c, seq, id, item);
+          item.sentAt = times.sentAt;
+          item.sendDone = times.doneAt;
         } catch (error) {
           sendFailures.push(`${id}: ${String(error)}`);
           return;

@@ -131,9 +131,17 @@ function databaseEndpoint(method: string, pathname: string): string {
 function watchDatabaseRequests(databaseOrigin: string): void {
   const origin = new URL(databaseOrigin).origin;
   const started = new WeakMap<object, number>();
+  // Each origin string parsed once (this runs on the API's thread, for every request it makes).
+  const known = new Map<string, boolean>();
+  const isDatabase = (requestOrigin: string) => {
+    let yes = known.get(requestOrigin);
+    if (yes === undefined)
+      known.set(requestOrigin, (yes = new URL(requestOrigin).origin === origin));
+    return yes;
+  };
   diagnosticsChannel.subscribe('undici:request:create', (message) => {
     const { request } = message as { request: { origin?: string; method: string; path: string } };
-    if (request.origin === undefined || new URL(request.origin).origin !== origin) return;
+    if (request.origin === undefined || !isDatabase(request.origin)) return;
     const pathname = request.path.split('?')[0]!;
     if (pathname.endsWith('/_changes')) {
       databaseLog.feeds += 1;
