@@ -8,6 +8,7 @@ import type { LiveSessions } from './auth/live-sessions';
 import type { SessionDoc } from './auth/sessions';
 import type { UserDoc } from './routes/users/users.model';
 import type { Clock } from './lib/clock';
+import type { PlatformHeaders } from './lib/platform-headers';
 import type { PaymentProvider } from './routes/orders/payments';
 
 /** What every route gets: built once at start-up, passed to createApp. */
@@ -49,5 +50,7 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     auth: AuthContext | undefined;
+    /** The platform middleware's headers for this request (lib/platform-headers.ts). */
+    platformHeaders: PlatformHeaders | undefined;
   };
 };

@@ -1,11 +1,17 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
+import {
+  carryPlatformHeaders,
+  hasPlatformHeaders,
+  platformBodyLength,
+  platformHeaders,
+  startPlatformHeaders,
+} from './lib/platform-headers';
 import { ORDER_FILE_MAX_BYTES, ORDER_FILES_MAX } from './routes/orders/order-files';
 import { FILE_LIMITS } from './routes/users/accounts-profile.service';
 
@@ -41,7 +47,7 @@ export interface PlatformLayer {
 export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
   const { logger, env } = deps;
   return [
-    { name: 'request id', handler: requestId({ headerName: 'X-Request-Id' }) },
+    { name: 'request id', handler: requestIds() },
     {
       name: 'request log',
       handler: async (c, next) => {
@@ -66,16 +72,18 @@ export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
       name: 'security headers',
       // A header the route set itself stands (an uploaded file's stricter policy,
       // lib/uploaded-file.ts); every other response gets the app's.
-      handler: secureHeaders({
-        overwrite: false,
-        contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-        crossOriginEmbedderPolicy: false,
-        strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
-          ? 'max-age=31536000; includeSubDomains'
-          : false,
-        referrerPolicy: 'strict-origin-when-cross-origin',
-        permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-      }),
+      handler: securityHeaders(
+        secureHeaders({
+          overwrite: false,
+          contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+          crossOriginEmbedderPolicy: false,
+          strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
+            ? 'max-age=31536000; includeSubDomains'
+            : false,
+          referrerPolicy: 'strict-origin-when-cross-origin',
+          permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+        }),
+      ),
     },
     { name: 'CORS', path: '/api/*', handler: corsHeaders(env.CORS_ORIGINS) },
     { name: 'body limit', path: '/api/*', handler: bodyLimits(env) },
@@ -83,49 +91,91 @@ export function platformMiddleware(deps: AppDeps): PlatformLayer[] {
   ];
 }
 
+/** Stands for `next` when a layer runs Hono's middleware on a response the route already made. */
+const answered = async () => {};
+
+/**
+ * Hono's requestId(), keeping its rules (a caller's X-Request-Id of word characters, `-` and `=`,
+ * up to 255, else a random UUID), with the header given the way of lib/platform-headers.ts. This
+ * first layer starts the request's record of platform headers.
+ */
+function requestIds(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let id = c.req.header('x-request-id');
+    if (!id || id.length > 255 || /[^\w\-=]/.test(id)) id = crypto.randomUUID();
+    c.set('requestId', id);
+    startPlatformHeaders(c).record['x-request-id'] = id;
+    await next();
+    if (hasPlatformHeaders(c)) return;
+    const headers = c.res.headers;
+    if (!headers.has('x-request-id')) headers.set('X-Request-Id', id);
+  };
+}
+
+/**
+ * Hono's secureHeaders() `secure`: the headers it sets on a response without any are put in the
+ * request's record; a response made without the record gets them from `secure` itself. (They are
+ * learnt from `secure` once, at start, so the two ways cannot differ; until then, the second.)
+ */
+function securityHeaders(secure: MiddlewareHandler): MiddlewareHandler<AppEnv> {
+  let fixed: Record<string, string> | undefined;
+  void headersSetBy(secure).then((headers) => {
+    fixed = headers;
+  });
+  return async (c, next) => {
+    const state = platformHeaders(c);
+    if (state) {
+      if (fixed) Object.assign(state.record, fixed);
+      else state.fit = false;
+    }
+    await next();
+    if (!hasPlatformHeaders(c)) await secure(c, answered);
+  };
+}
+
+/** The headers `handler` puts on an empty 204 answer, lower-case names. */
+async function headersSetBy(handler: MiddlewareHandler): Promise<Record<string, string>> {
+  const app = new Hono();
+  app.use(handler);
+  app.get('/', (c) => c.body(null, 204));
+  const res = await app.request('/');
+  return Object.fromEntries(res.headers);
+}
+
 /**
  * Hono's compress(): gzip or deflate, as the client accepts, for a compressible body of 1 KB or
- * more, or of unknown length. Every `c.json` body states its length here (Content-Length, which
+ * more, or of unknown length. Every `c.json` body states its length (Content-Length, which
  * the server would send anyway), so a small one passes uncompressed without being read: to read a
  * body of unknown length, @hono/node-server turns its response into a web stream, and compressing
- * a few hundred bytes costs more than it saves. Streaming replication feeds are left alone: they
- * must not be buffered.
+ * a few hundred bytes costs more than it saves. A small JSON answer made with the platform
+ * headers is passed by its length without reading its headers. Streaming replication feeds are
+ * left alone: they must not be buffered.
  */
 function compression(): MiddlewareHandler<AppEnv> {
   const compressLarge = compress();
   return async (c, next) => {
     if (c.req.path.startsWith('/api/sync/')) return next();
-    c.json = jsonWithLength(c);
-    return compressLarge(c, next);
+    await next();
+    const length = platformBodyLength(c);
+    if (length !== undefined && length < COMPRESS_MIN_BYTES) return;
+    const res = c.res;
+    await compressLarge(c, answered);
+    carryPlatformHeaders(c, res);
   };
 }
 
-type HeaderRecord = Record<string, string | string[]>;
-
-/** `c.json`, with the body's Content-Length. */
-function jsonWithLength(c: Context<AppEnv>): Context<AppEnv>['json'] {
-  const json = c.json;
-  const body = c.body as (data: string, arg?: unknown, headers?: HeaderRecord) => Response;
-  return ((object: unknown, arg?: unknown, headers?: HeaderRecord) => {
-    const text: unknown = JSON.stringify(object);
-    // undefined (or a function) has no JSON: Hono's own answer, an empty body.
-    if (typeof text !== 'string') return json(object as never, arg as never, headers);
-    return body(text, arg, {
-      'Content-Type': 'application/json',
-      ...headers,
-      'Content-Length': String(Buffer.byteLength(text)),
-    });
-  }) as Context<AppEnv>['json'];
-}
+/** compress()'s own threshold. */
+const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * CORS for /api: other origins only when listed in CORS_ORIGINS. A preflight (OPTIONS) is
  * answered by Hono's cors(); any other request gets its headers after the route has answered,
- * on the response it made. (Hono's cors() sets them on a response of its own before the route
- * runs, and `c.header()` after it: each makes Hono build the route's response again, body and
- * headers, which cost a cached read more than everything else together.) A request without an
- * Origin header is not a cross-origin one (a browser sends Origin whenever CORS applies): it gets
- * only `Vary: Origin`, which keeps a cache from answering one with the other.
+ * on the response it made, or with it (lib/platform-headers.ts). (Hono's cors() sets them on a
+ * response of its own before the route runs, and `c.header()` after it: each makes Hono build
+ * the route's response again, body and headers, which cost a cached read more than everything
+ * else together.) A request without an Origin header is not a cross-origin one (a browser sends
+ * Origin whenever CORS applies): it gets only `Vary: Origin`, which keeps a cache from answering
+ * one with the other.
  */
 function corsHeaders(allowed: readonly string[]): MiddlewareHandler<AppEnv> {
   const exposeHeaders = ['X-Request-Id', 'Retry-After'];
@@ -140,14 +190,26 @@ function corsHeaders(allowed: readonly string[]): MiddlewareHandler<AppEnv> {
   const exposed = exposeHeaders.join(',');
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
-    await next();
-    const headers = c.res.headers;
     const origin = c.req.header('origin');
+    const permitted = origin !== undefined && allowed.includes(origin);
+    const state = platformHeaders(c);
+    if (state) {
+      if (origin) {
+        if (permitted) state.over['access-control-allow-origin'] = origin;
+        state.over['access-control-expose-headers'] = exposed;
+      }
+      state.vary = state.vary ? `${state.vary}, Origin` : 'Origin';
+    }
+    await next();
+    if (hasPlatformHeaders(c)) return;
+    const headers = c.res.headers;
     if (origin) {
-      if (allowed.includes(origin)) headers.set('Access-Control-Allow-Origin', origin);
+      if (permitted) headers.set('Access-Control-Allow-Origin', origin);
       headers.set('Access-Control-Expose-Headers', exposed);
     }
-    headers.append('Vary', 'Origin');
+    // Once: the response may have been made again from one that has it already.
+    if (!/(^|,)\s*origin\s*(,|$)/i.test(headers.get('vary') ?? ''))
+      headers.append('Vary', 'Origin');
   };
 }
 

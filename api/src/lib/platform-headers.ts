@@ -1,0 +1,139 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+
+/**
+ * The headers the platform middleware puts on every answer (request id, security headers, CORS),
+ * gathered before the route runs, so that a JSON answer can be made with all of them at once.
+ *
+ * Why: a header set on a finished response goes through a WHATWG `Headers` object (validated,
+ * lower-cased, sorted, then copied into Node's), while @hono/node-server writes a response made
+ * with a plain header object straight to Node. For a small cached read (`GET /api/getServices`)
+ * the first way cost about as much as everything else the API does (bench/README.md,
+ * http-baseline, "Session 19").
+ *
+ * How: the first layer starts a record for the request (`startPlatformHeaders`) and gives the
+ * context a `c.json` that answers with the record's headers, the route's own (`c.header()` before
+ * it answers, and `c.json`'s third argument, stand over the platform's, as with `overwrite:
+ * false`), Content-Type and Content-Length. Each layer adds its headers to the record before
+ * calling the route and, after it, leaves a response made that way alone (`hasPlatformHeaders`);
+ * any other response (a file, a stream, a redirect, a compressed body) gets its headers set the
+ * usual way, which must give the same result when run on a response that already has them.
+ */
+export interface PlatformHeaders {
+  /** Lower-case names. Filled by the layers before the route runs; the route's own stand. */
+  readonly record: Record<string, string>;
+  /** Lower-case names: set over the route's own (CORS, as its layer sets them after it). */
+  readonly over: Record<string, string>;
+  /** Appended to the route's own Vary, if any. */
+  vary?: string;
+  /** false when a layer could not give its headers this way: `c.json` is Hono's own then. */
+  fit: boolean;
+  /** The answer `c.json` made with them. */
+  answer?: Response;
+  /** Its body's length in bytes, when known. */
+  answerBytes?: number;
+}
+
+/** Whether the context's response was made with every platform header already on it. */
+export function hasPlatformHeaders(c: Context<AppEnv>): boolean {
+  const state = c.get('platformHeaders');
+  return state?.answer !== undefined && state.answer === c.res;
+}
+
+/** The length of the context's response body, if it was made with the platform headers. */
+export function platformBodyLength(c: Context<AppEnv>): number | undefined {
+  return hasPlatformHeaders(c) ? c.get('platformHeaders')?.answerBytes : undefined;
+}
+
+/** Records that the context's response, made again from `from` with its headers, has them too. */
+export function carryPlatformHeaders(c: Context<AppEnv>, from: Response): void {
+  const state = c.get('platformHeaders');
+  if (state?.answer !== undefined && state.answer === from && c.res !== from) {
+    state.answer = c.res;
+    state.answerBytes = undefined;
+  }
+}
+
+/** This request's record, if the first layer started one. */
+export function platformHeaders(c: Context<AppEnv>): PlatformHeaders | undefined {
+  return c.get('platformHeaders');
+}
+
+type HeaderValues = Record<string, string | string[]>;
+type Json = (object: unknown, arg?: unknown, headers?: HeaderValues) => Response;
+
+/**
+ * Starts the request's record and installs, on this context only, the `c.json` that uses it.
+ * `c.header()` and `c.status()` are wrapped to keep what the route sets before it answers
+ * (Hono keeps that in a private field the new `c.json` cannot read); they still do what they did.
+ */
+export function startPlatformHeaders(c: Context<AppEnv>): PlatformHeaders {
+  const state: PlatformHeaders = { record: {}, over: {}, fit: true };
+  c.set('platformHeaders', state);
+  // The route's headers set before it answers, lower-case names; status from c.status().
+  let own: Record<string, string> | undefined;
+  let ownStatus: number | undefined;
+
+  const header = c.header;
+  c.header = ((name: string, value?: string, options?: { append?: boolean }) => {
+    if (!c.finalized) {
+      if (options?.append) state.fit = false;
+      else if (value === undefined) {
+        if (own) delete own[name.toLowerCase()];
+      } else (own ??= {})[name.toLowerCase()] = value;
+    }
+    header(name, value as string, options);
+  }) as Context<AppEnv>['header'];
+  const status = c.status;
+  c.status = ((code: Parameters<Context['status']>[0]) => {
+    ownStatus = code;
+    status(code);
+  }) as Context<AppEnv>['status'];
+
+  const json = c.json as unknown as Json;
+  const body = c.body as unknown as (
+    data: string,
+    arg?: unknown,
+    headers?: HeaderValues,
+  ) => Response;
+  c.json = ((object: unknown, arg?: unknown, headers?: HeaderValues) => {
+    const text: unknown = JSON.stringify(object);
+    // undefined (or a function) has no JSON: Hono's own answer, an empty body.
+    if (typeof text !== 'string') return json(object, arg, headers);
+    const bytes = Buffer.byteLength(text);
+    const length = String(bytes);
+    if (!state.fit || c.finalized || (arg !== undefined && typeof arg !== 'number')) {
+      // Hono's way, with the body's length stated (compression() skips a small body by it).
+      return body(text, arg, {
+        'Content-Type': 'application/json',
+        ...headers,
+        'Content-Length': length,
+      });
+    }
+    // Object.assign rather than a spread literal: measured 8-11 µs less a request under load
+    // (bench/README.md, http-baseline, "Session 19"), all of it in garbage collection.
+    const out: Record<string, string> = Object.assign({}, state.record, own);
+    out['content-type'] = 'application/json';
+    if (headers) {
+      for (const name in headers) {
+        const value = headers[name];
+        // Several values for one name: Hono's way keeps them all.
+        if (typeof value !== 'string') return json(object, arg, headers);
+        out[name.toLowerCase()] = value;
+      }
+    }
+    Object.assign(out, state.over);
+    if (state.vary) out.vary = out.vary ? `${out.vary}, ${state.vary}` : state.vary;
+    // secureHeaders() removes it from every answer; nothing here sets it, but a route could.
+    delete out['x-powered-by'];
+    out['content-length'] = length;
+    const res = new Response(text, {
+      status: typeof arg === 'number' ? arg : (ownStatus ?? 200),
+      headers: out,
+    });
+    state.answer = res;
+    state.answerBytes = bytes;
+    return res;
+  }) as Context<AppEnv>['json'];
+  return state;
+}
