@@ -19,7 +19,9 @@
  *    or:  npx tsx bench/http-baseline.bench.ts
  * Options (environment): BENCH_DURATION seconds per route (default 10), BENCH_CONNECTIONS
  * (default 10), BENCH_WARMUP seconds of discarded warm-up per route (default 2), BENCH_LAYERS=1
- * to add the breakdown of getServices by middleware layer (http-baseline/layers.ts).
+ * to add the breakdown of getServices by middleware layer (http-baseline/layers.ts),
+ * BENCH_LOAD_THREAD=1 to run the load generator on a thread of its own (the stricter measure:
+ * by default it shares the servers' thread, as the issue that set the goal measured).
  * Exits 1 if any request errored or answered non-2xx.
  */
 import { loadSettings, measure, printTable, saveResults, type MeasureResult } from './lib/harness';
@@ -33,6 +35,7 @@ const BASELINE = 'bare hono GET /json';
 const BASELINE_AGAIN = 'bare hono GET /json, again';
 const { durationSeconds, connections, warmupSeconds } = loadSettings();
 const withLayers = process.env.BENCH_LAYERS === '1';
+const ownThread = process.env.BENCH_LOAD_THREAD === '1';
 
 /** One request before loading a route: it must answer 2xx, or the figures would mean nothing. */
 async function check(url: string, expect: (body: unknown) => string | undefined): Promise<unknown> {
@@ -93,12 +96,19 @@ async function main(): Promise<number> {
 
   console.log(
     `http-baseline: ${targets.length} routes (the baseline first and last), ${connections} connections, ` +
-      `${warmupSeconds} s warm-up + ${durationSeconds} s each, one at a time ` +
+      `${warmupSeconds} s warm-up + ${durationSeconds} s each, one at a time` +
+      `${ownThread ? ', the load generator on its own thread' : ''} ` +
       `(getServices returns ${services.length} services)\n`,
   );
   const rows: MeasureResult[] = [];
   for (const t of [...targets, { ...targets[0]!, name: BASELINE_AGAIN }]) {
-    const row = await measure(t.name, { url: t.url, connections, durationSeconds, warmupSeconds });
+    const row = await measure(t.name, {
+      url: t.url,
+      connections,
+      durationSeconds,
+      warmupSeconds,
+      ownThread,
+    });
     rows.push(row);
     console.log(
       `  ${t.name}: ${row.requests_per_sec.toFixed(0)} req/s, p50 ${row.p50_ms} ms, ` +
@@ -114,7 +124,7 @@ async function main(): Promise<number> {
   await saveResults('http-baseline', {
     benchmark: 'http-baseline',
     baseline,
-    settings: { connections, durationSeconds, warmupSeconds },
+    settings: { connections, durationSeconds, warmupSeconds, ownThread },
     services: services.length,
     rows,
   });

@@ -30,6 +30,13 @@ export interface MeasureOptions {
   durationSeconds: number;
   /** Length of the discarded warm-up run; 0 skips it. Default 2 s (capped at the duration). */
   warmupSeconds?: number;
+  /**
+   * autocannon on a worker thread of its own, so that the server's thread serves alone (by
+   * default the load generator shares it, and its cost, the same per request whatever is
+   * measured, narrows every ratio). Plain repeated requests only: autocannon cannot hand a
+   * function (rotating paths, a callback) to a worker.
+   */
+  ownThread?: boolean;
 }
 
 export interface MeasureResult {
@@ -62,6 +69,9 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 function run(options: MeasureOptions, durationSeconds: number): Promise<autocannon.Result> {
   const paths = options.paths;
+  if (options.ownThread && paths?.length) {
+    throw new Error('ownThread cannot load rotating paths (autocannon workers)');
+  }
   let turn = 0;
   return autocannon({
     ...(paths?.length
@@ -82,6 +92,7 @@ function run(options: MeasureOptions, durationSeconds: number): Promise<autocann
     body: options.body,
     connections: options.connections,
     duration: durationSeconds,
+    ...(options.ownThread ? { workers: 1 } : {}),
   });
 }
 
