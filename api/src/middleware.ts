@@ -118,14 +118,14 @@ function requestIds(): MiddlewareHandler<AppEnv> {
  * learnt from `secure` once, at start, so the two ways cannot differ; until then, the second.)
  */
 function securityHeaders(secure: MiddlewareHandler): MiddlewareHandler<AppEnv> {
-  let fixed: Record<string, string> | undefined;
+  let fixed: Readonly<Record<string, string>> | undefined;
   void headersSetBy(secure).then((headers) => {
-    fixed = headers;
+    fixed = Object.freeze(headers);
   });
   return async (c, next) => {
     const state = platformHeaders(c);
     if (state) {
-      if (fixed) Object.assign(state.record, fixed);
+      if (fixed) state.fixed = fixed;
       else state.fit = false;
     }
     await next();

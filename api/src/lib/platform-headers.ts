@@ -20,6 +20,8 @@ import type { AppEnv } from '../context';
  * usual way, which must give the same result when run on a response that already has them.
  */
 export interface PlatformHeaders {
+  /** Lower-case names, the same for every request (the security headers), not copied per request. */
+  fixed?: Readonly<Record<string, string>>;
   /** Lower-case names. Filled by the layers before the route runs; the route's own stand. */
   readonly record: Record<string, string>;
   /** Lower-case names: set over the route's own (CORS, as its layer sets them after it). */
@@ -37,29 +39,34 @@ export interface PlatformHeaders {
   status?: number;
 }
 
+/** This request's record, if the first layer started one. */
+export function platformHeaders(c: Context<AppEnv>): PlatformHeaders | undefined {
+  return c.get('platformHeaders');
+}
+
+/** The record, if the context's response was made with every platform header already on it. */
+function answeredWith(c: Context<AppEnv>): PlatformHeaders | undefined {
+  const state = platformHeaders(c);
+  return state?.answer !== undefined && state.answer === c.res ? state : undefined;
+}
+
 /** Whether the context's response was made with every platform header already on it. */
 export function hasPlatformHeaders(c: Context<AppEnv>): boolean {
-  const state = c.get('platformHeaders');
-  return state?.answer !== undefined && state.answer === c.res;
+  return answeredWith(c) !== undefined;
 }
 
 /** The length of the context's response body, if it was made with the platform headers. */
 export function platformBodyLength(c: Context<AppEnv>): number | undefined {
-  return hasPlatformHeaders(c) ? c.get('platformHeaders')?.answerBytes : undefined;
+  return answeredWith(c)?.answerBytes;
 }
 
 /** Records that the context's response, made again from `from` with its headers, has them too. */
 export function carryPlatformHeaders(c: Context<AppEnv>, from: Response): void {
-  const state = c.get('platformHeaders');
+  const state = platformHeaders(c);
   if (state?.answer !== undefined && state.answer === from && c.res !== from) {
     state.answer = c.res;
     state.answerBytes = undefined;
   }
-}
-
-/** This request's record, if the first layer started one. */
-export function platformHeaders(c: Context<AppEnv>): PlatformHeaders | undefined {
-  return c.get('platformHeaders');
 }
 
 type HeaderValues = Record<string, string | string[]>;
@@ -130,7 +137,7 @@ function jsonWithHeaders(c: Context<AppEnv>, state: PlatformHeaders): Context<Ap
     }
     // Object.assign rather than a spread literal: measured 8-11 µs less a request under load
     // (bench/README.md, http-baseline, "Session 19"), all of it in garbage collection.
-    const out: Record<string, string> = Object.assign({}, state.record, state.own);
+    const out: Record<string, string> = Object.assign({}, state.fixed, state.record, state.own);
     out['content-type'] = 'application/json';
     if (headers) {
       for (const name in headers) {
