@@ -148,6 +148,7 @@ async function layerRows(
     connections,
     durationSeconds,
     warmupSeconds,
+    ownThread,
   });
   console.log(`\n${formatLayerCosts(rows)}`);
   return rows;

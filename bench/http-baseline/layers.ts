@@ -27,7 +27,10 @@ export interface LayerRow extends MeasureResult {
   cpu_us_per_request: number;
 }
 
-type LoadSettings = Pick<MeasureOptions, 'connections' | 'durationSeconds' | 'warmupSeconds'>;
+type LoadSettings = Pick<
+  MeasureOptions,
+  'connections' | 'durationSeconds' | 'warmupSeconds' | 'ownThread'
+>;
 
 /** `measure`, with the CPU time per request of the measured run (the warm-up run not counted). */
 async function measureCpu(
